@@ -1,0 +1,17 @@
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+import type { Locale } from "../../core/locales";
+import { localizePath, type Params, type Screen } from "../../core/route-table";
+
+type AppLinkProps = Omit<ComponentProps<typeof Link>, "to"> & {
+  screen: Screen;
+  locale: Locale;
+  params?: Params;
+  hash?: string;
+};
+
+/** A link to a screen of the route table, in a language, with the 'page' transition. */
+export function AppLink({ screen, locale, params, hash, ...props }: AppLinkProps) {
+  const to = localizePath(screen, locale, params) + (hash ? `#${hash}` : "");
+  return <Link to={to} viewTransition {...props} />;
+}

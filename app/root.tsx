@@ -1,0 +1,72 @@
+import "@fontsource-variable/inter/index.css";
+import "@fontsource-variable/sora/index.css";
+import "./app.css";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { localeFromPath, localeInfo } from "../core/locales";
+import { matchScreen } from "../core/route-table";
+import type { Route } from "./+types/root";
+import { BuildWatcher } from "./components/build-watcher";
+import { GeneralErrorBoundary } from "./components/general-error-boundary";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { useLocaleForMessages } from "./lib/i18n";
+import { runWithLocale } from "./lib/i18n.server";
+import { cloudflareContext } from "./lib/load-context";
+import * as m from "./paraglide/messages";
+
+/** Every message rendered for a request uses the language of its path. */
+const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
+  runWithLocale(localeFromPath(new URL(request.url).pathname), next);
+
+/** A screen whose parameters fail their schema is a 404 (spec section 2). */
+const paramsMiddleware: Route.MiddlewareFunction = ({ request }, next) => {
+  const match = matchScreen(new URL(request.url).pathname);
+  if (match && !match.valid) throw data(null, { status: 404 });
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, paramsMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return { baseUrl: env.BASE_URL, isDevelopment: env.ENVIRONMENT === "development" };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = localeFromPath(useLocation().pathname);
+  useLocaleForMessages(locale);
+  return (
+    <html lang={localeInfo[locale].iso} className="dark" data-theme="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <meta name="theme-color" content="#0a0f1e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {m.site_skip_to_content()}
+        </a>
+        <SiteHeader locale={locale} />
+        <main id="main" className="page">
+          {children}
+        </main>
+        <SiteFooter locale={locale} />
+        <BuildWatcher />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

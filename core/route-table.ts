@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { type Locale, localeInfo, locales } from "./locales";
+
+/**
+ * The localized route table: every screen of spec section 2 with its English and
+ * Brazilian Portuguese path. Routes, links, the language switcher and the sitemap
+ * are all built from it. Patterns use `:name` segments; a parameter is valid only
+ * when its schema accepts it (otherwise the page answers 404).
+ */
+
+const id = z.uuid();
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
+const paymentResult = z.enum(["pending", "failure", "cancelled", "success"]);
+
+export const paramSchemas = { id, token, paymentId: id, status: paymentResult } as const;
+export type ParamName = keyof typeof paramSchemas;
+
+interface ScreenDef {
+  /** Path without the language prefix, per language. */
+  paths: Record<Locale, string>;
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+  /**
+   * Whether the screen is served yet. Each issue that builds a screen turns this on
+   * and adds its module, `app/routes/<kebab-case screen>.tsx`.
+   */
+  page: boolean;
+}
+
+const samePath = (path: string): Record<Locale, string> => ({ en: path, "pt-br": path });
+
+export const screens = {
+  home: { paths: samePath("/"), indexable: true, page: true },
+  changePassword: { paths: samePath("/change-password/:token"), indexable: false, page: false },
+  checkout: { paths: samePath("/checkout/:id"), indexable: false, page: false },
+  checkoutStatus: {
+    paths: samePath("/checkout/:id/status/:paymentId"),
+    indexable: false,
+    page: false,
+  },
+  payments: {
+    paths: { en: "/payments/:status/:id", "pt-br": "/pagamentos/:status/:id" },
+    indexable: false,
+    page: false,
+  },
+  privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: false },
+  register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: false },
+  report: {
+    paths: { en: "/report/:id", "pt-br": "/relatorio/:id" },
+    indexable: false,
+    page: false,
+  },
+  result: {
+    paths: { en: "/result/:id", "pt-br": "/resultado/:id" },
+    indexable: false,
+    page: false,
+  },
+  termsOfUse: {
+    paths: { en: "/terms-of-use", "pt-br": "/termos-de-uso" },
+    indexable: true,
+    page: false,
+  },
+  test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: false },
+  tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: false },
+} as const satisfies Record<string, ScreenDef>;
+
+export type Screen = keyof typeof screens;
+
+export const screenNames = Object.keys(screens) as Screen[];
+
+/** Screens that have a page today. */
+export const servedScreens = screenNames.filter((screen) => screens[screen].page);
+
+/** The route module of a screen: `changePassword` -> `routes/change-password.tsx`. */
+export function routeModule(screen: Screen): string {
+  return `routes/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
+}
+export type Params = Partial<Record<ParamName, string>>;
+
+/** The full path pattern of a screen in a language, as React Router expects it. */
+export function routePattern(screen: Screen, locale: Locale): string {
+  const path = screens[screen].paths[locale];
+  const prefix = localeInfo[locale].prefix;
+  if (!prefix) return path;
+  return path === "/" ? prefix : `${prefix}${path}`;
+}
+
+function paramNames(pattern: string): ParamName[] {
+  return pattern
+    .split("/")
+    .filter((s) => s.startsWith(":"))
+    .map((s) => s.slice(1) as ParamName);
+}
+
+/** Builds the path of a screen in a language; throws when a parameter is missing or invalid. */
+export function localizePath(screen: Screen, locale: Locale, params: Params = {}): string {
+  return routePattern(screen, locale)
+    .split("/")
+    .map((segment) => {
+      if (!segment.startsWith(":")) return segment;
+      const name = segment.slice(1) as ParamName;
+      const value = params[name];
+      if (value === undefined || !paramSchemas[name].safeParse(value).success) {
+        throw new Error(`localizePath(${screen}): invalid parameter ${name}`);
+      }
+      return encodeURIComponent(value);
+    })
+    .join("/");
+}
+
+export interface ScreenMatch {
+  screen: Screen;
+  locale: Locale;
+  params: Params;
+  /** False when the shape matched but a parameter failed its schema. */
+  valid: boolean;
+}
+
+function trimTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
+/** Finds the screen a path belongs to, if any. */
+export function matchScreen(pathname: string): ScreenMatch | null {
+  const parts = trimTrailingSlash(pathname).split("/");
+  for (const locale of locales) {
+    for (const screen of screenNames) {
+      const pattern = routePattern(screen, locale).split("/");
+      if (pattern.length !== parts.length) continue;
+      const params: Params = {};
+      let matched = true;
+      for (let i = 0; i < pattern.length && matched; i++) {
+        const segment = pattern[i] as string;
+        const part = parts[i] as string;
+        if (segment.startsWith(":")) {
+          if (part === "") matched = false;
+          else params[segment.slice(1) as ParamName] = safeDecode(part);
+        } else if (segment !== part) {
+          matched = false;
+        }
+      }
+      if (!matched) continue;
+      const valid = paramNames(pattern.join("/")).every(
+        (name) => paramSchemas[name].safeParse(params[name]).success,
+      );
+      return { screen, locale, params, valid };
+    }
+  }
+  return null;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * The same screen in another language, keeping its parameters and query string.
+ * Paths outside the table fall back to the other language's home.
+ */
+export function switchLocalePath(pathWithSearch: string, target: Locale): string {
+  const url = new URL(pathWithSearch, "http://x");
+  const match = matchScreen(url.pathname);
+  if (!match?.valid) return localizePath("home", target);
+  return localizePath(match.screen, target, match.params) + url.search;
+}

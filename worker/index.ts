@@ -1,0 +1,16 @@
+import { createRequestHandler } from "react-router";
+// The Worker entry is the one place that bridges to the page build: it hands React
+// Router the env and execution context through the app's own context key.
+import { createLoadContext } from "../app/lib/load-context";
+import { createApp } from "./app";
+
+const renderPage = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = createApp((request, env, ctx) => renderPage(request, createLoadContext(env, ctx)));
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;
