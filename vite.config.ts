@@ -3,7 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { paraglideOptions } from "./scripts/paraglide-options";
+import { paraglideOptions } from "./scripts/paraglide-options.ts";
 
 /**
  * Every build gets an id, compiled into the client and written to

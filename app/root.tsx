@@ -3,7 +3,6 @@ import "@fontsource-variable/sora/index.css";
 import "./app.css";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { localeFromPath, localeInfo } from "../core/locales";
-import { matchScreen } from "../core/route-table";
 import type { Route } from "./+types/root";
 import { BuildWatcher } from "./components/build-watcher";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
@@ -18,14 +17,7 @@ import * as m from "./paraglide/messages";
 const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
   runWithLocale(localeFromPath(new URL(request.url).pathname), next);
 
-/** A screen whose parameters fail their schema is a 404 (spec section 2). */
-const paramsMiddleware: Route.MiddlewareFunction = ({ request }, next) => {
-  const match = matchScreen(new URL(request.url).pathname);
-  if (match && !match.valid) throw data(null, { status: 404 });
-  return next();
-};
-
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, paramsMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
@@ -67,6 +59,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Last resort (an error in the root itself); page errors stop at routes/pages-layout.tsx. */
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }

@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { localeInfo, locales } from "../core/locales";
 import { routeModule, routePattern, servedScreens } from "../core/route-table";
 
@@ -9,13 +9,18 @@ const pages = servedScreens.flatMap((screen) =>
   ),
 );
 
+// Development only (404 in production): previews of the error screens in each language.
+const errorPreviews = locales.map((locale) =>
+  route(`${localeInfo[locale].prefix}/_dev/error/:status`, "routes/dev-error.tsx", {
+    id: `dev-error.${locale}`,
+  }),
+);
+
 export default [
-  ...pages,
-  // Development only (404 in production): previews of the error screens in each language.
-  ...locales.map((locale) =>
-    route(`${localeInfo[locale].prefix}/_dev/error/:status`, "routes/dev-error.tsx", {
-      id: `dev-error.${locale}`,
-    }),
-  ),
-  route("*", "routes/not-found.tsx", { id: "not-found" }),
+  // One layout below the root catches page errors, so the document shell never remounts.
+  layout("routes/pages-layout.tsx", [
+    ...pages,
+    ...errorPreviews,
+    route("*", "routes/not-found.tsx", { id: "not-found" }),
+  ]),
 ] satisfies RouteConfig;

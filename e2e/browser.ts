@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+// @ts-expect-error plain ESM helper shared with the scripts
+import { chromiumArgs } from "../scripts/chromium.mjs";
+
+export const baseUrl = inject("baseUrl");
+
+export const viewports = {
+  phone: { width: 360, height: 780 },
+  desktop: { width: 1280, height: 860 },
+} as const;
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject("chromiumPath"), args: chromiumArgs });
+}
+
+/** A page that fails the test on any console error or uncaught exception in the browser. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
+  // Headless Chromium names itself "HeadlessChrome", which bot detection (rightly) flags.
+  const userAgent = (
+    await browser.newBrowserCDPSession().then(async (cdp) => {
+      const { userAgent } = (await cdp.send("Browser.getVersion")) as { userAgent: string };
+      await cdp.detach();
+      return userAgent;
+    })
+  ).replace("HeadlessChrome", "Chrome");
+  const context = await browser.newContext({ baseURL: baseUrl, userAgent, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    // The error-screen tests load documents with an error status on purpose.
+    const expected = message
+      .text()
+      .startsWith("Failed to load resource: the server responded with a status of");
+    if (message.type() === "error" && !expected) {
+      problems.push(`console.error: ${message.text()}`);
+    }
+  });
+  return { page, context, problems };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync("e2e/screenshots", { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** True when nothing on the page is wider than the viewport. */
+export function hasNoHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { localeInfo, locales } from "../core/locales";
+import { localizePath, screens, servedScreens } from "../core/route-table";
+import { baseUrl } from "./browser";
+
+const browserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    redirect: "manual",
+    headers: { "User-Agent": browserAgent, ...headers },
+  });
+}
+
+function decode(html: string) {
+  return html.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+}
+
+describe("every served screen, in both languages", () => {
+  const cases = servedScreens.flatMap((screen) =>
+    locales.map((locale) => [screen, locale, localizePath(screen, locale)] as const),
+  );
+
+  it.each(cases)("%s in %s (%s) renders with its SEO tags", async (screen, locale, path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/html");
+    const html = decode(await response.text());
+    expect(html).toContain(`<html lang="${localeInfo[locale].iso}"`);
+    expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`);
+    for (const other of locales) {
+      expect(html).toContain(
+        `<link rel="alternate" hrefLang="${localeInfo[other].iso}" href="${baseUrl}${localizePath(screen, other)}"/>`,
+      );
+    }
+    expect(html).toContain('hrefLang="x-default"');
+    if (screens[screen].indexable) expect(html).not.toContain('content="noindex"');
+  });
+});
+
+describe("the language cookie on navigation", () => {
+  it("is written with the ISO code, 10 years, SameSite=Lax, path /, host-only", async () => {
+    const en = await get("/");
+    expect(en.headers.get("Set-Cookie")).toBe(
+      "lang=en-US; Path=/; Max-Age=315360000; SameSite=Lax",
+    );
+    const pt = await get("/pt-br");
+    expect(pt.headers.get("Set-Cookie")).toBe(
+      "lang=pt-BR.prefixed; Path=/; Max-Age=315360000; SameSite=Lax",
+    );
+  });
+
+  it("is written on client-side navigations too (React Router data requests)", async () => {
+    const response = await get("/pt-br.data");
+    expect(response.headers.get("Set-Cookie")).toContain("lang=pt-BR.prefixed");
+    const home = await get("/_root.data");
+    expect(home.headers.get("Set-Cookie")).toContain("lang=en-US;");
+  });
+
+  it("is written on error pages, in the language of their path", async () => {
+    const response = await get("/pt-br/nao-existe");
+    expect(response.headers.get("Set-Cookie")).toContain("lang=pt-BR.prefixed");
+  });
+});
+
+describe("the bare home redirect", () => {
+  it("sends a Portuguese browser arriving from outside to /pt-br", async () => {
+    const response = await get("/", { "Accept-Language": "pt-BR,pt;q=0.9" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/pt-br");
+  });
+
+  it("serves English to a bot whatever its languages", async () => {
+    const response = await get("/", { "Accept-Language": "pt-BR", "User-Agent": googlebot });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<html lang="en-US"');
+  });
+
+  it("serves English when the cookie says English, even to a Portuguese browser", async () => {
+    const response = await get("/", { "Accept-Language": "pt-BR", Cookie: "lang=en-US" });
+    expect(response.status).toBe(200);
+  });
+
+  it("never redirects any other path", async () => {
+    for (const path of ["/nao-existe", "/pt-br", "/register", "/robots.txt"]) {
+      const response = await get(path, {
+        "Accept-Language": "pt-BR",
+        Cookie: "lang=pt-BR.prefixed",
+      });
+      expect(response.status, path).not.toBe(302);
+    }
+  });
+});
+
+describe("404", () => {
+  it.each([
+    ["/nao-existe", "Page Not Found: /nao-existe"],
+    ["/some/deep/path?x=1", "Page Not Found: /some/deep/path?x=1"],
+    ["/pt-br/nao-existe", "Página não encontrada: /pt-br/nao-existe"],
+    // A route whose parameter fails validation.
+    ["/_dev/error/999", "Page Not Found: /_dev/error/999"],
+    ["/pt-br/_dev/error/abc", "Página não encontrada: /pt-br/_dev/error/abc"],
+  ])("%s answers 404 with '%s' and a way home", async (path, message) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = decode(await response.text());
+    expect(html).toContain(`<h1 class="error-title">${message}</h1>`);
+    expect(html).toMatch(/class="button button-primary" href="\/(pt-br)?"/);
+  });
+
+  it("answers 404 to every method on an unknown page, never 500", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      const response = await get("/nao-existe", { Origin: baseUrl }, method);
+      expect(response.status, method).toBe(404);
+    }
+  });
+});
+
+describe("the other error screens", () => {
+  it.each([
+    [402, "/_dev/error/402", "Payment Required!", "Payment is still pending!"],
+    [403, "/_dev/error/403", "Access Denied!", "Sorry for the inconvenience."],
+    [500, "/_dev/error/500", "An Internal Server Error Occurred!", "We are sorry about this."],
+    [503, "/_dev/error/503", "Service Temporarily Unavailable!", "Try again"],
+    [402, "/pt-br/_dev/error/402", "Pagamento necessário!", "O pagamento ainda está pendente!"],
+    [403, "/pt-br/_dev/error/403", "Acesso negado!", "Pedimos desculpas pelo transtorno."],
+    [
+      500,
+      "/pt-br/_dev/error/500",
+      "Ocorreu um erro interno no servidor!",
+      "Sentimos muito por isso.",
+    ],
+    [503, "/pt-br/_dev/error/503", "Serviço temporariamente indisponível!", "Tentar novamente"],
+  ])("%s at %s shows '%s' with the real status", async (status, path, title, detail) => {
+    const response = await get(path);
+    expect(response.status).toBe(status);
+    const html = decode(await response.text());
+    expect(html).toContain(`<h1 class="error-title">${title}</h1>`);
+    expect(html).toContain(detail);
+    expect(html).toContain('class="error-description"');
+    expect(html).toContain('class="error-apology"');
+    expect(html).toContain('class="error-message"');
+  });
+});
