@@ -7,6 +7,7 @@ import { chromiumArgs } from "../scripts/chromium.mjs";
 export const baseUrl = inject("baseUrl");
 
 export const viewports = {
+  narrowest: { width: 320, height: 640 },
   phone: { width: 360, height: 780 },
   desktop: { width: 1280, height: 860 },
 } as const;

@@ -24,6 +24,12 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
       await expect(button.textContent()).resolves.toBe(cta);
       expect(await button.isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      // The 'page' transition (out-in) is a view transition named after the main region.
+      expect(
+        await page.evaluate(
+          () => getComputedStyle(document.querySelector("main") as Element).viewTransitionName,
+        ),
+      ).toBe("page");
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `home-${locale}-${name}`);
       expect(problems).toEqual([]);

@@ -55,6 +55,7 @@ export function GeneralErrorBoundary() {
     return (
       <section className="error-screen container" data-status={404}>
         <title>{title}</title>
+        <meta name="description" content={m.errors_not_found_description()} />
         <meta name="robots" content="noindex" />
         <p className="error-code">{m.errors_code_label({ status: 404 })}</p>
         <h1 className="error-title">{title}</h1>
@@ -72,6 +73,7 @@ export function GeneralErrorBoundary() {
   return (
     <section className="error-screen container" data-status={status}>
       <title>{text.title()}</title>
+      <meta name="description" content={text.description()} />
       <meta name="robots" content="noindex" />
       <p className="error-code">{m.errors_code_label({ status })}</p>
       <h1 className="error-title">{text.title()}</h1>
