@@ -12,7 +12,12 @@ export default defineConfig(async () => ({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "app/**/*.test.ts", "worker/**/*.unit.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "app/**/*.test.ts",
+            "worker/**/*.unit.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["./tests/fail-on-console-error.ts"],
         },

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { questionBank } from "../core/question-bank";
+import { answerKey } from "../worker/questions/answer-key.server";
+
+function files(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+describe("the answer key stays on the server", () => {
+  it("appears in no built client asset", () => {
+    const key = JSON.stringify(answerKey);
+    const sequence = questionBank.map((q) => answerKey[q.code]).join("");
+    const pairs = Object.entries(answerKey).map(([code, letter]) => `"${code}":"${letter}"`);
+    const client = files("build/client").filter((f) => /\.(js|html|json|css|svg)$/.test(f));
+    expect(client.length).toBeGreaterThan(10);
+    for (const file of client) {
+      const text = readFileSync(file, "utf8");
+      expect(text.includes(key), file).toBe(false);
+      expect(text.includes(sequence), file).toBe(false);
+      expect(text.includes("answerKey"), file).toBe(false);
+      expect(
+        pairs.some((pair) => text.replaceAll(" ", "").includes(pair)),
+        file,
+      ).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * npm run questions: writes the item bank. Images go to public/q/<hash>.svg, the public
+ * bank (no answers) to core/question-bank.ts, the answer key to
+ * worker/questions/answer-key.server.ts. Same seed, same bytes.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { bankSeed, buildBank, imageFolder } from "./bank.ts";
+
+const bank = await buildBank(bankSeed);
+const { publicBankModule, answerKeyModule } = await import("./modules.ts");
+
+const folder = `public/${imageFolder}`;
+mkdirSync(folder, { recursive: true });
+for (const file of readdirSync(folder)) rmSync(`${folder}/${file}`);
+for (const [name, svg] of bank.images) writeFileSync(`${folder}/${name}`, svg);
+writeFileSync("core/question-bank.ts", publicBankModule(bank));
+mkdirSync("worker/questions", { recursive: true });
+writeFileSync("worker/questions/answer-key.server.ts", answerKeyModule(bank));
+
+const bytes = [...bank.images.values()].reduce((sum, svg) => sum + Buffer.byteLength(svg), 0);
+console.log(
+  `${bank.questions.length} items, ${bank.images.size} images (${(bytes / 1024).toFixed(1)} KB), version ${bank.version}`,
+);
+process.exit(0);

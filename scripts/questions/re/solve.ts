@@ -1,0 +1,184 @@
+import type { CategorySolver } from "../model.ts";
+
+/**
+ * Checks RE items from the definitions of their rule families, apart from the generator:
+ * - rotation: the option's squares equal the figure turned by some multiple of 90 degrees
+ *   (position on the grid does not matter);
+ * - mirror: the option's squares equal the figure reflected across the declared line;
+ * - paper-fold: unfolding the punched holes fold by fold, last fold first, gives exactly
+ *   the option's holes;
+ * - cube-net: a cube rolled under the sheet across the net picks up every square's symbol
+ *   on the face that touches it; the option must be what one of the cube's 24 orientations
+ *   shows on its top, front-left and front-right faces.
+ */
+
+type Point = [number, number];
+
+function points(value: unknown): Point[] {
+  if (!Array.isArray(value)) throw new Error("expected a list of squares");
+  return value.map((p) => {
+    if (!Array.isArray(p) || p.length !== 2 || !p.every(Number.isInteger))
+      throw new Error("expected a square as [x, y]");
+    return [p[0] as number, p[1] as number];
+  });
+}
+
+/** A translation-free description of a set of squares. */
+function signature(cells: Point[]): string {
+  const left = Math.min(...cells.map(([x]) => x));
+  const top = Math.min(...cells.map(([, y]) => y));
+  const keys = cells.map(([x, y]) => `${x - left}:${y - top}`);
+  if (new Set(keys).size !== keys.length) return "duplicate squares";
+  return keys.sort().join("|");
+}
+
+function quarterTurns(cells: Point[]): Point[][] {
+  const out: Point[][] = [cells];
+  for (let t = 1; t < 4; t++) {
+    const previous = out[t - 1] as Point[];
+    // (x, y) -> (y, -x): a quarter turn; the direction does not matter over all four.
+    out.push(previous.map(([x, y]) => [y, -x]));
+  }
+  return out;
+}
+
+function rotationFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const figure = points(spec.figure);
+  const cells = points(option.cells);
+  if (cells.length !== figure.length) return false;
+  const wanted = signature(cells);
+  return quarterTurns(figure).some((turned) => signature(turned) === wanted);
+}
+
+function mirrorFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const figure = points(spec.figure);
+  const cells = points(option.cells);
+  let image: Point[];
+  if (spec.axis === "vertical") image = figure.map(([x, y]) => [-x, y]);
+  else if (spec.axis === "horizontal") image = figure.map(([x, y]) => [x, -y]);
+  else throw new Error("unknown mirror axis");
+  return cells.length === figure.length && signature(cells) === signature(image);
+}
+
+function foldFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const side = spec.size;
+  if (typeof side !== "number" || !Array.isArray(spec.folds) || !Array.isArray(spec.punched))
+    throw new Error("bad paper-fold spec");
+  if (!Array.isArray(option.holes)) throw new Error("bad paper-fold option");
+  // Holes as "column,row"; unfolding a fold adds the reflection across that fold's line.
+  let holes = new Set<string>(
+    (spec.punched as number[]).map((i) => `${i % side},${Math.floor(i / side)}`),
+  );
+  for (const flap of [...(spec.folds as string[])].reverse()) {
+    const next = new Set(holes);
+    for (const h of holes) {
+      const [c, r] = h.split(",").map(Number) as [number, number];
+      if (flap === "left" || flap === "right") next.add(`${side - 1 - c},${r}`);
+      else if (flap === "top" || flap === "bottom") next.add(`${c},${side - 1 - r}`);
+      else throw new Error("unknown fold");
+    }
+    holes = next;
+  }
+  const shown = new Set(
+    (option.holes as number[]).map((i) => `${i % side},${Math.floor(i / side)}`),
+  );
+  return shown.size === option.holes.length && shown.size === holes.size
+    ? [...shown].every((h) => holes.has(h))
+    : false;
+}
+
+/**
+ * Directions around a cube under the sheet: T touches the sheet (towards the viewer),
+ * B is away from it; E, W, N, S are right, left, up and down on the screen.
+ */
+type Dir = "T" | "B" | "E" | "W" | "N" | "S";
+type Orientation = Record<Dir, string>;
+
+/** Rolling under the sheet one square to the east: the east face comes up to the sheet. */
+function rollEast(o: Orientation): Orientation {
+  return { ...o, T: o.E, W: o.T, B: o.W, E: o.B };
+}
+function rollWest(o: Orientation): Orientation {
+  return { ...o, T: o.W, E: o.T, B: o.E, W: o.B };
+}
+function rollNorth(o: Orientation): Orientation {
+  return { ...o, T: o.N, S: o.T, B: o.S, N: o.B };
+}
+function rollSouth(o: Orientation): Orientation {
+  return { ...o, T: o.S, N: o.T, B: o.N, S: o.B };
+}
+/** A quarter turn about the axis through T and B. */
+function spin(o: Orientation): Orientation {
+  return { ...o, E: o.N, S: o.E, W: o.S, N: o.W };
+}
+
+/** The folded cube: for each body face (named by its starting direction), its symbol. */
+function foldNet(faces: { x: number; y: number; symbol: string }[]): Map<string, string> | null {
+  const start = faces[0];
+  if (!start || faces.length !== 6) return null;
+  const painted = new Map<string, string>();
+  const visited = new Set<string>();
+  const walk = (x: number, y: number, o: Orientation) => {
+    const here = faces.find((f) => f.x === x && f.y === y);
+    if (!here || visited.has(`${x},${y}`)) return;
+    visited.add(`${x},${y}`);
+    if (painted.has(o.T)) return; // two squares on one face: not a net
+    painted.set(o.T, here.symbol);
+    walk(x + 1, y, rollEast(o));
+    walk(x - 1, y, rollWest(o));
+    walk(x, y - 1, rollNorth(o));
+    walk(x, y + 1, rollSouth(o));
+  };
+  walk(start.x, start.y, { T: "T", B: "B", E: "E", W: "W", N: "N", S: "S" });
+  return painted.size === 6 && visited.size === 6 ? painted : null;
+}
+
+function cubeFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const faces = spec.faces as { x: number; y: number; symbol: string }[];
+  if (!Array.isArray(faces)) throw new Error("bad cube-net spec");
+  if (new Set(faces.map((f) => f.symbol)).size !== 6) throw new Error("symbols must differ");
+  const cube = foldNet(faces);
+  if (!cube) throw new Error("not a cube net");
+  // All 24 orientations: every face brought to T by rolls, then four spins about T-B.
+  const orientations: Orientation[] = [];
+  const seen = new Set<string>();
+  const queue: Orientation[] = [{ T: "T", B: "B", E: "E", W: "W", N: "N", S: "S" }];
+  while (queue.length > 0) {
+    const o = queue.shift() as Orientation;
+    const k = JSON.stringify(o);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    orientations.push(o);
+    queue.push(rollEast(o), rollNorth(o), spin(o));
+  }
+  if (orientations.length !== 24) throw new Error("rotation group has the wrong size");
+  // The viewer looks at the corner where T, E and N meet, with T on top: then E is the
+  // front-left face and N the front-right one (E x N = T, as left x right = top in the
+  // isometric drawing).
+  return orientations.some(
+    (o) =>
+      cube.get(o.T) === option.top &&
+      cube.get(o.E) === option.left &&
+      cube.get(o.N) === option.right,
+  );
+}
+
+export const solver: CategorySolver = {
+  category: "RE",
+  satisfies(item, option) {
+    const spec = item.spec as Record<string, unknown>;
+    const opt = option as Record<string, unknown>;
+    switch (item.family) {
+      case "rotation":
+        return rotationFits(spec, opt);
+      case "mirror":
+        return mirrorFits(spec, opt);
+      case "paper-fold":
+        return foldFits(spec, opt);
+      case "cube-net":
+        return cubeFits(spec, opt);
+      default:
+        throw new Error(`unknown RE family ${item.family}`);
+    }
+  },
+};

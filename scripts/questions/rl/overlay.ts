@@ -1,0 +1,325 @@
+import type { ItemDraft, LocalizedText } from "../model.ts";
+import type { Rng } from "../rng.ts";
+import { missingMark, n, palette, panel, svgDocument } from "../svg.ts";
+import type { OverlayOp, OverlaySpec, RlOption, RlSpec } from "./types.ts";
+
+/**
+ * Overlay logic. A panel shows a subset of twelve elements placed on an inner square:
+ * e0..e3 its sides (top, right, bottom, left), e4 and e5 its diagonals ("\" and "/"),
+ * e6 and e7 its midlines (vertical, horizontal), e8..e11 dots on its corners (top-left,
+ * top-right, bottom-right, bottom-left). Each row combines its input panels by one set
+ * operation; the two example rows identify the operation uniquely.
+ */
+
+export const elementCount = 12;
+export const lineElements = [0, 1, 2, 3, 4, 5, 6, 7];
+export const allElements = Array.from({ length: elementCount }, (_, i) => i);
+
+type Bits = boolean[];
+type Rule = (bits: Bits) => boolean;
+
+/** Candidate rules a solver would consider, by number of inputs. */
+export const candidateRules: Record<2 | 3, Record<string, Rule>> = {
+  2: {
+    or: ([a, b]) => Boolean(a || b),
+    and: ([a, b]) => Boolean(a && b),
+    xor: ([a, b]) => a !== b,
+    "a-minus-b": ([a, b]) => Boolean(a && !b),
+    "b-minus-a": ([a, b]) => Boolean(b && !a),
+    "copy-a": ([a]) => Boolean(a),
+    "copy-b": ([, b]) => Boolean(b),
+  },
+  3: {
+    or: (bits) => bits.some(Boolean),
+    and: (bits) => bits.every(Boolean),
+    xor3: (bits) => bits.filter(Boolean).length % 2 === 1,
+    "exactly-one": (bits) => bits.filter(Boolean).length === 1,
+    "exactly-two": (bits) => bits.filter(Boolean).length === 2,
+    "at-least-two": (bits) => bits.filter(Boolean).length >= 2,
+    "a-xor-b": ([a, b]) => a !== b,
+    "a-xor-c": ([a, , c]) => a !== c,
+    "b-xor-c": ([, b, c]) => b !== c,
+    "a-only": ([a, b, c]) => Boolean(a && !b && !c),
+  },
+};
+
+export const arity = (op: OverlayOp): 2 | 3 => (op === "xor3" ? 3 : 2);
+
+export function apply(rule: Rule, inputs: number[][]): number[] {
+  const sets = inputs.map((panelElements) => new Set(panelElements));
+  return allElements.filter((e) => rule(sets.map((s) => s.has(e))));
+}
+
+const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The input pattern of an element in a row, e.g. "101" (in A and C, not in B). */
+function patterns(inputs: number[][]): Set<string> {
+  const sets = inputs.map((p) => new Set(p));
+  const found = new Set<string>();
+  for (const e of allElements) {
+    const key = sets.map((s) => (s.has(e) ? "1" : "0")).join("");
+    if (key.includes("1")) found.add(key);
+  }
+  return found;
+}
+
+export interface OverlayRecipe {
+  op: OverlayOp;
+  /** The elements this item may use. */
+  universe: number[];
+  /** Elements per input panel. */
+  min: number;
+  max: number;
+}
+
+function randomPanel(rng: Rng, recipe: OverlayRecipe): number[] {
+  const count = rng.int(recipe.min, recipe.max);
+  return rng
+    .shuffle(recipe.universe)
+    .slice(0, count)
+    .sort((a, b) => a - b);
+}
+
+/** Draws rows until the examples pin the rule down and the third row only needs seen patterns. */
+function drawRows(rng: Rng, recipe: OverlayRecipe): { rows: number[][][]; answer: number[] } {
+  const k = arity(recipe.op);
+  const rules = candidateRules[k];
+  const rule = rules[recipe.op] as Rule;
+  const everyPattern = Array.from({ length: 2 ** k - 1 }, (_, i) =>
+    (i + 1).toString(2).padStart(k, "0"),
+  );
+  for (let attempt = 0; attempt < 200000; attempt++) {
+    const inputs = [0, 1, 2].map(() => Array.from({ length: k }, () => randomPanel(rng, recipe)));
+    const outputs = inputs.map((row) => apply(rule, row));
+    // Panels in a row differ, outputs are neither empty nor a copy of an input.
+    const clear = inputs.every(
+      (row, r) =>
+        new Set(row.map((p) => p.join())).size === k &&
+        (outputs[r] as number[]).length >= 2 &&
+        (outputs[r] as number[]).length <= 8 &&
+        row.every((p) => !same(p, outputs[r] as number[])),
+    );
+    if (!clear) continue;
+    // No input panel repeats anywhere in the item.
+    if (new Set(inputs.flat().map((p) => p.join())).size !== 3 * k) continue;
+    const seen = new Set([
+      ...patterns(inputs[0] as number[][]),
+      ...patterns(inputs[1] as number[][]),
+    ]);
+    if (!everyPattern.every((p) => seen.has(p))) continue;
+    const asked = patterns(inputs[2] as number[][]);
+    if (![...asked].every((p) => seen.has(p))) continue;
+    // The third row must show an element that every input holds and one that only one holds.
+    if (!asked.has("1".repeat(k)) || ![...asked].some((p) => p.split("1").length === 2)) continue;
+    const fitting = Object.entries(rules).filter(([, candidate]) =>
+      [0, 1].every((r) => same(apply(candidate, inputs[r] as number[][]), outputs[r] as number[])),
+    );
+    if (fitting.length !== 1 || fitting[0]?.[0] !== recipe.op) continue;
+    const rows = [
+      [...(inputs[0] as number[][]), outputs[0] as number[]],
+      [...(inputs[1] as number[][]), outputs[1] as number[]],
+      inputs[2] as number[][],
+    ];
+    return { rows, answer: outputs[2] as number[] };
+  }
+  throw new Error(`no overlay rows found for ${recipe.op}`);
+}
+
+const toggle = (set: number[], element: number) =>
+  (set.includes(element) ? set.filter((e) => e !== element) : [...set, element]).sort(
+    (a, b) => a - b,
+  );
+
+/**
+ * 2x2 distractors: S, S with x toggled, S with y toggled, S with both, where x and y are
+ * elements of the item that the most wrong rules would get wrong on the third row.
+ */
+function distractors(
+  rng: Rng,
+  op: OverlayOp,
+  rows: number[][][],
+  answer: number[],
+): [number[], number[], number[]] {
+  const k = arity(op);
+  const asked = rows[2] as number[][];
+  const present = new Set(rows.flat(2));
+  const wrongOutputs = Object.entries(candidateRules[k])
+    .filter(([name]) => name !== op)
+    .map(([, rule]) => new Set(apply(rule, asked)));
+  const scored = rng
+    .shuffle([...present])
+    .map((e) => ({
+      e,
+      score: wrongOutputs.filter((out) => out.has(e) !== answer.includes(e)).length,
+    }))
+    .sort((a, b) => b.score - a.score);
+  for (let i = 0; i < scored.length; i++) {
+    for (let j = i + 1; j < scored.length; j++) {
+      const x = (scored[i] as { e: number }).e;
+      const y = (scored[j] as { e: number }).e;
+      const options: [number[], number[], number[]] = [
+        toggle(answer, x),
+        toggle(answer, y),
+        toggle(toggle(answer, x), y),
+      ];
+      if (options.every((o) => o.length >= 1)) return options;
+    }
+  }
+  throw new Error("no overlay distractors");
+}
+
+const familyOf: Record<OverlayOp, string> = {
+  or: "or",
+  and: "and",
+  xor: "xor",
+  "a-minus-b": "difference",
+  "b-minus-a": "difference",
+  xor3: "xor3",
+};
+
+export const overlayTitle: LocalizedText = {
+  en: "Which panel completes the third row by the same rule?",
+  "pt-br": "Qual quadro completa a terceira fileira seguindo a mesma regra?",
+};
+
+export function overlayItem(
+  code: string,
+  rng: Rng,
+  recipe: OverlayRecipe,
+): ItemDraft<RlSpec, RlOption> {
+  const { rows, answer } = drawRows(rng, recipe);
+  const wrong = distractors(rng, recipe.op, rows, answer);
+  const withDots = rows.flat(2).some((e) => e >= 8);
+  const k = arity(recipe.op);
+  const what = withDots
+    ? { en: "lines and dots", pt: "linhas e pontos" }
+    : { en: "lines", pt: "linhas" };
+  return {
+    code,
+    family: familyOf[recipe.op],
+    spec: { kind: "overlay", op: recipe.op, rows },
+    answer: { elements: answer },
+    distractors: [{ elements: wrong[0] }, { elements: wrong[1] }, { elements: wrong[2] }],
+    title: overlayTitle,
+    alt: {
+      en: `Three rows of ${k === 2 ? "three" : "four"} panels with ${what.en}, an arrow before the last panel of each row; the last panel of the third row is missing.`,
+      "pt-br": `Três fileiras de ${k === 2 ? "três" : "quatro"} quadros com ${what.pt}, com uma seta antes do último quadro de cada fileira; falta o último quadro da terceira fileira.`,
+    },
+  };
+}
+
+/* ---------- drawing ---------- */
+
+/** Line segments (unit square) and dot centres of the twelve elements. */
+const lo = 0.2;
+const hi = 0.8;
+const mid = 0.5;
+const segments: Record<number, [number, number, number, number]> = {
+  0: [lo, lo, hi, lo],
+  1: [hi, lo, hi, hi],
+  2: [lo, hi, hi, hi],
+  3: [lo, lo, lo, hi],
+  4: [lo, lo, hi, hi],
+  5: [hi, lo, lo, hi],
+  6: [mid, lo, mid, hi],
+  7: [lo, mid, hi, mid],
+};
+const dots: Record<number, [number, number]> = {
+  8: [lo, lo],
+  9: [hi, lo],
+  10: [hi, hi],
+  11: [lo, hi],
+};
+
+interface Ink {
+  lines: string;
+  dots: string;
+}
+
+/** Adds the elements of one panel at (x, y) of side `size` to the shared paths. */
+function drawElements(ink: Ink, elements: number[], x: number, y: number, size: number): void {
+  const r = size * 0.055;
+  for (const e of elements) {
+    const seg = segments[e];
+    if (seg) {
+      ink.lines += `M${n(x + seg[0] * size)} ${n(y + seg[1] * size)}L${n(x + seg[2] * size)} ${n(y + seg[3] * size)}`;
+      continue;
+    }
+    const dot = dots[e];
+    if (dot) {
+      const cx = x + dot[0] * size;
+      const cy = y + dot[1] * size;
+      ink.dots += `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0`;
+    }
+  }
+}
+
+function inkPaths(ink: Ink, strokeWidth: number): string {
+  return (
+    (ink.lines
+      ? `<path d="${ink.lines}" fill="none" stroke="${palette.ink}" stroke-width="${n(strokeWidth)}" stroke-linecap="round"/>`
+      : "") + (ink.dots ? `<path d="${ink.dots}" fill="${palette.ink}"/>` : "")
+  );
+}
+
+export function renderOverlayQuestion(spec: OverlaySpec): string {
+  const k = arity(spec.op);
+  const size = k === 2 ? 176 : 146;
+  const inputGap = k === 2 ? 20 : 16;
+  const arrowWidth = k === 2 ? 76 : 70;
+  const rowGap = 22;
+  const margin = 16;
+  const rowWidth = (k + 1) * size + (k - 1) * inputGap + arrowWidth;
+  const left = (720 - rowWidth) / 2;
+  const height = 2 * margin + 3 * size + 2 * rowGap;
+  const ink: Ink = { lines: "", dots: "" };
+  let body = "";
+  let arrows = "";
+  spec.rows.forEach((row, r) => {
+    const y = margin + r * (size + rowGap);
+    for (let p = 0; p <= k; p++) {
+      const x = left + p * (size + inputGap) + (p === k ? arrowWidth - inputGap : 0);
+      const elements = row[p];
+      if (elements) {
+        body += panel(x, y, size, size);
+        drawElements(ink, elements, x, y, size);
+      } else {
+        body += missingMark(x, y, size, size);
+      }
+    }
+    const ax = left + k * (size + inputGap) - inputGap;
+    const ay = y + size / 2;
+    const a0 = ax + 14;
+    const a1 = ax + arrowWidth - 14;
+    arrows += `M${n(a0)} ${n(ay)}H${n(a1)}m-12 -11l12 11l-12 11`;
+  });
+  body += inkPaths(ink, size * 0.03);
+  body += `<path d="${arrows}" fill="none" stroke="${palette.muted}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>`;
+  return svgDocument(720, height, body);
+}
+
+export function renderOverlayOption(elements: number[]): string {
+  const ink: Ink = { lines: "", dots: "" };
+  drawElements(ink, elements, 4, 4, 232);
+  return svgDocument(240, 240, panel(4, 4, 232, 232) + inkPaths(ink, 232 * 0.03));
+}
+
+const enNumbers = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const ptFeminine = ["nenhuma", "uma", "duas", "três", "quatro", "cinco", "seis", "sete", "oito"];
+const ptMasculine = ["nenhum", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito"];
+
+export function overlayOptionAlt(elements: number[]): LocalizedText {
+  const lines = elements.filter((e) => e < 8).length;
+  const dotCount = elements.length - lines;
+  const en: string[] = [];
+  const pt: string[] = [];
+  if (lines) {
+    en.push(`${enNumbers[lines]} ${lines === 1 ? "line" : "lines"}`);
+    pt.push(`${ptFeminine[lines]} ${lines === 1 ? "linha" : "linhas"}`);
+  }
+  if (dotCount) {
+    en.push(`${enNumbers[dotCount]} ${dotCount === 1 ? "dot" : "dots"}`);
+    pt.push(`${ptMasculine[dotCount]} ${dotCount === 1 ? "ponto" : "pontos"}`);
+  }
+  return { en: `A panel with ${en.join(" and ")}`, "pt-br": `Um quadro com ${pt.join(" e ")}` };
+}

@@ -1,0 +1,45 @@
+/**
+ * npm run questions:sheet: one HTML page with all 40 items, their lettered options and
+ * the expected letter marked, plus a PNG of it through Chromium, for a person to check
+ * by eye. Written to question-sheet/ (not committed).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+// @ts-expect-error plain ESM helper shared with the scripts
+import { chromiumArgs, ensureChromium } from "../chromium.mjs";
+import { bankSeed, buildBank } from "./bank.ts";
+
+const bank = await buildBank(bankSeed);
+const dataUri = (url: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(bank.images.get(url.split("/").pop() as string) as string).toString("base64")}`;
+
+const sections = bank.questions
+  .map((question) => {
+    const expect = bank.answerKey[question.code];
+    const options = question.options
+      .map(
+        (option) =>
+          `<figure class="${option.letter === expect ? "right" : ""}"><img src="${dataUri(option.image.url)}" alt="${option.image.alt.en}"><figcaption>${option.letter}${option.letter === expect ? " ✓" : ""}<br><small>${option.image.alt.en}</small></figcaption></figure>`,
+      )
+      .join("");
+    return `<section><h2>${question.code} · ${question.title.en}<br><small>${question.title["pt-br"]}</small></h2><img class="question" src="${dataUri(question.image.url)}" alt="${question.image.alt.en}"><p class="alt">${question.image.alt.en}<br>${question.image.alt["pt-br"]}</p><div class="options">${options}</div></section>`;
+  })
+  .join("");
+
+const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Item bank ${bank.version}</title><style>
+body{background:#0a0f1e;color:#e8ecff;font-family:system-ui,sans-serif;margin:24px;max-width:1180px}
+h1{font-size:22px}section{break-inside:avoid;border-top:1px solid #26325c;padding:16px 0;display:grid;grid-template-columns:520px 1fr;gap:16px}
+h2{grid-column:1/-1;font-size:16px;margin:0}h2 small{color:#a3aed3;font-weight:400}.question{width:520px}.alt{grid-column:1/-1;color:#8f9bc4;font-size:12px;margin:0}
+.options{display:grid;grid-template-columns:repeat(2,1fr);gap:10px;align-content:start}figure{margin:0;padding:6px;border-radius:10px;border:2px solid transparent}
+figure img{width:100%}figure.right{border-color:#4fe0c2}figcaption{font-weight:700}figcaption small{font-weight:400;color:#8f9bc4}
+</style><h1>Item bank ${bank.version}: ${bank.questions.length} items, seed ${bankSeed}</h1>${sections}</html>`;
+
+mkdirSync("question-sheet", { recursive: true });
+writeFileSync("question-sheet/index.html", html);
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+const page = await browser.newPage({ viewport: { width: 1230, height: 1000 } });
+await page.goto(`file://${process.cwd()}/question-sheet/index.html`);
+await page.screenshot({ path: "question-sheet/sheet.png", fullPage: true });
+await browser.close();
+console.log("wrote question-sheet/index.html and question-sheet/sheet.png");
+process.exit(0);

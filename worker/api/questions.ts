@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { questionBank, questionBankVersion } from "../../core/question-bank";
+import type { AppEnv } from "../app";
+
+/** The public item bank: codes, titles and image URLs in both languages, never answers. */
+export const questions = new Hono<AppEnv>().get("/", (c) =>
+  c.json({ version: questionBankVersion, questions: questionBank }, 200, {
+    "Cache-Control": "public, max-age=300",
+  }),
+);
