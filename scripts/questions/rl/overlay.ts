@@ -249,7 +249,9 @@ function drawElements(ink: Ink, elements: number[], x: number, y: number, size: 
     if (dot) {
       const cx = x + dot[0] * size;
       const cy = y + dot[1] * size;
-      ink.dots += `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0`;
+      // Round the radius first so that the two arcs meet exactly: a circle, not an oval.
+      const radius = Math.round(r * 10) / 10;
+      ink.dots += `M${n(cx - radius)} ${n(cy)}a${n(radius)} ${n(radius)} 0 1 0 ${n(2 * radius)} 0a${n(radius)} ${n(radius)} 0 1 0 ${n(-2 * radius)} 0`;
     }
   }
 }
