@@ -11,7 +11,7 @@ import { SiteHeader } from "./components/site-header";
 import { useLocaleForMessages } from "./lib/i18n";
 import { runWithLocale } from "./lib/i18n.server";
 import { cloudflareContext } from "./lib/load-context";
-import * as m from "./paraglide/messages";
+import * as m from "../core/paraglide/messages";
 
 /** Every message rendered for a request uses the language of its path. */
 const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>

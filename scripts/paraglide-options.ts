@@ -6,7 +6,7 @@
  */
 export const paraglideOptions = {
   project: "./project.inlang",
-  outdir: "./app/paraglide",
+  outdir: "./core/paraglide",
   strategy: ["baseLocale"] as ["baseLocale"],
   emitGitIgnore: false,
   emitPrettierIgnore: false,

@@ -1,6 +1,6 @@
 import type { Locale } from "../../core/locales";
 import { AppLink } from "../lib/app-link";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { LogoMark } from "./logo";
 
 export function SiteFooter({ locale }: { locale: Locale }) {

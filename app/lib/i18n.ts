@@ -1,5 +1,5 @@
 import { defaultLocale, type Locale, localeFromPath } from "../../core/locales";
-import { overwriteGetLocale } from "../paraglide/runtime";
+import { overwriteGetLocale } from "../../core/paraglide/runtime";
 
 /**
  * Paraglide's `getLocale()` follows the URL prefix, which is the only source of a

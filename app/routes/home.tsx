@@ -4,7 +4,7 @@ import { AppLink } from "../lib/app-link";
 import { rootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import type { Route } from "./+types/home";
 
 export function meta({ location, matches }: Route.MetaArgs) {

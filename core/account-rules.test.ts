@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import {
+  ageOn,
+  changePasswordSchema,
+  fieldErrors,
+  forgotPasswordSchema,
+  isSafeReturnUrl,
+  signInSchema,
+  signUpSchema,
+} from "./account-rules";
+import { translate } from "./translate";
+
+const today = new Date("2026-11-22T12:00:00Z");
+const good = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  dateOfBirth: "1990-05-17",
+  password: "Segura#2026",
+  passwordConfirmation: "Segura#2026",
+};
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = signUpSchema(today).safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe("sign-up rules (spec section 5), with their messages in both languages", () => {
+  it("accepts a complete, valid form", () => {
+    expect(signUpSchema(today).safeParse(good).success).toBe(true);
+  });
+
+  it.each([
+    ["name", "", "Name is required!", "Nome é obrigatório!"],
+    ["name", "   ", "Name is required!", "Nome é obrigatório!"],
+    ["name", "Al", "Name must contain at least 3 letters!", "O nome deve ter pelo menos 3 letras!"],
+    ["name", "A".repeat(76), "Name must contain at most 75 letters!", "O nome deve ter no máximo 75 letras!"],
+    ["name", "<b>Ana</b>", "Name must contain only letters.", "O nome deve conter apenas letras."],
+    ["email", "", "Email is required!", "Email é obrigatório!"],
+    ["email", "maria@", "Invalid email!", "Email inválido!"],
+    ["dateOfBirth", "", "Birth date is required!", "Data de nascimento é obrigatória!"],
+    ["dateOfBirth", "1990-02-30", "Invalid birth date!", "Data de nascimento inválida!"],
+    ["dateOfBirth", "17/05/1990", "Invalid birth date!", "Data de nascimento inválida!"],
+    ["dateOfBirth", "2030-01-01", "Invalid birth date!", "Data de nascimento inválida!"],
+    ["dateOfBirth", "2010-11-23", "You must be at least 16 years old to sign up.", "Você precisa ter pelo menos 16 anos para se cadastrar."],
+    ["password", "", "Password is required!", "Senha é obrigatória!"],
+    ["password", "Ab#1", "Password must contain at least 8 characters.", "A senha deve ter pelo menos 8 caracteres."],
+    ["password", `Ab#1${"x".repeat(125)}`, "Password must contain at most 128 characters.", "A senha deve ter no máximo 128 caracteres."],
+    ["password", "semmaiuscula#1", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
+    ["password", "SemNumero#", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
+    ["password", "SemEspecial1", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
+    ["passwordConfirmation", "", "Password confirmation is required!", "Confirmação de senha é obrigatória!"],
+    ["passwordConfirmation", "Outra#2026", "Password and Password Confirmation must be the same!", "Senha e Confirmação de Senha devem ser iguais!"],
+  ])("%s = %j -> %s", (field, value, en, pt) => {
+    const errors = errorsOf({ ...good, [field]: value });
+    const keys = errors[field] ?? [];
+    expect(keys.map((k) => translate(k, "en"))).toContain(en);
+    expect(keys.map((k) => translate(k, "pt-br"))).toContain(pt);
+  });
+
+  it("accepts accented names and a person turning 16 today", () => {
+    expect(errorsOf({ ...good, name: "João D'Ávila-Conceição" })).toEqual({});
+    expect(errorsOf({ ...good, dateOfBirth: "2010-11-22" })).toEqual({});
+    expect(ageOn("2010-11-22", today)).toBe(16);
+    expect(ageOn("2010-11-23", today)).toBe(15);
+  });
+
+  it("reports a missing field (not sent at all) as required", () => {
+    const { name: _, ...rest } = good;
+    expect(errorsOf(rest).name).toEqual(["validation_name_required"]);
+  });
+});
+
+describe("sign-in, forgot and change-password rules", () => {
+  it("requires each sign-in field and defaults rememberMe to false", () => {
+    const result = signInSchema.safeParse({ email: "", password: "" });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      email: ["validation_email_required"],
+      password: ["validation_password_required"],
+    });
+    expect(signInSchema.parse({ email: "a@b.co", password: "x" }).rememberMe).toBe(false);
+  });
+
+  it("checks the forgot-password e-mail", () => {
+    expect(forgotPasswordSchema.safeParse({ email: "nope" }).success).toBe(false);
+    expect(forgotPasswordSchema.safeParse({ email: "a@b.co" }).success).toBe(true);
+  });
+
+  it("checks the new password and its confirmation", () => {
+    const result = changePasswordSchema.safeParse({
+      token: "Zx9_kP2-qR7sT4uV8wY1",
+      password: "Nova#Senha1",
+      passwordConfirmation: "Nova#Senha2",
+    });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      passwordConfirmation: ["validation_password_confirmation_mismatch"],
+    });
+  });
+});
+
+describe("return URLs", () => {
+  it.each(["/", "/pt-br", "/result/3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f?x=1#top", "/tests"])("accepts %s", (url) => {
+    expect(isSafeReturnUrl(url)).toBe(true);
+  });
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+    "/%2F%2Fevil.example",
+    "%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/%252F%252Fevil.example",
+    "/\t/evil.example",
+    "",
+    "/a%",
+  ])("refuses %j", (url) => {
+    expect(isSafeReturnUrl(url)).toBe(false);
+  });
+});

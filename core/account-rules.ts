@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * The account forms' rules (spec section 5), shared by the forms and the API. Each
+ * issue's message is a message key (messages/*.json); whoever shows it translates it.
+ * See docs/decisions/0007-accounts.md.
+ */
+
+export const minimumAge = 16;
+export const nameLength = { min: 3, max: 75 } as const;
+export const passwordLength = { min: 8, max: 128 } as const;
+export const emailMaxLength = 254;
+
+/** Letters of any language, with the spaces, hyphens, apostrophes and dots names use. */
+const namePattern = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
+
+const requiredText = (key: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ message: key }).min(1, key));
+
+export const emailField = requiredText("validation_email_required")
+  .pipe(z.string().max(emailMaxLength, "validation_email_invalid"))
+  .pipe(z.email("validation_email_invalid"));
+
+/** The spec's password rules plus a maximum length; nothing is truncated. */
+const strongPassword = (requiredKey: string) =>
+  z
+    .string({ message: requiredKey })
+    .min(1, requiredKey)
+    .min(passwordLength.min, "validation_password_min")
+    .max(passwordLength.max, "validation_password_max")
+    .refine(
+      (v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v),
+      "validation_password_characters",
+    );
+
+export const nameField = requiredText("validation_name_required")
+  .pipe(z.string().min(nameLength.min, "validation_name_min"))
+  .pipe(z.string().max(nameLength.max, "validation_name_max"))
+  .pipe(z.string().regex(namePattern, "validation_name_letters"));
+
+/** Age in whole years on a given day. */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [year, month, day] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age--;
+  return age;
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function dateOfBirthField(today: Date) {
+  return requiredText("validation_birth_date_required")
+    .refine(isRealDate, "validation_birth_date_invalid")
+    .refine((v) => !isRealDate(v) || (v >= "1900-01-01" && ageOn(v, today) >= 0), "validation_birth_date_invalid")
+    .refine((v) => !isRealDate(v) || ageOn(v, today) < 0 || ageOn(v, today) >= minimumAge, "validation_birth_date_too_young");
+}
+
+export function signUpSchema(today: Date) {
+  return z
+    .object({
+      name: nameField,
+      email: emailField,
+      dateOfBirth: dateOfBirthField(today),
+      password: strongPassword("validation_password_required"),
+      passwordConfirmation: strongPassword("validation_password_confirmation_required"),
+    })
+    .refine((v) => v.password === v.passwordConfirmation, {
+      path: ["passwordConfirmation"],
+      message: "validation_password_confirmation_mismatch",
+    });
+}
+
+export const signInSchema = z.object({
+  email: requiredText("validation_email_required"),
+  password: z.string({ message: "validation_password_required" }).min(1, "validation_password_required"),
+  rememberMe: z.boolean().default(false),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const changePasswordSchema = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "validation_token_invalid"),
+    password: strongPassword("validation_password_required"),
+    passwordConfirmation: strongPassword("validation_password_confirmation_required"),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ["passwordConfirmation"],
+    message: "validation_password_confirmation_mismatch",
+  });
+
+/** Field errors as message keys, in the shape the API answers and the forms show. */
+export type FieldErrors = Record<string, string[]>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "system");
+    const list = fields[field] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    fields[field] = list;
+  }
+  return fields;
+}
+
+/**
+ * A return URL is accepted only as a same-site relative path: one leading `/`, no
+ * `//`, no backslash, no scheme, no control characters, also after decoding.
+ */
+export function isSafeReturnUrl(value: unknown): value is string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return false;
+  let decoded = value;
+  for (let i = 0; i < 3; i++) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      return false;
+    }
+  }
+  for (const candidate of [value, decoded]) {
+    if (!candidate.startsWith("/") || candidate.startsWith("//")) return false;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    if (/[\\\u0000-\u001f\u007f]/.test(candidate)) return false;
+    if (/^\/[^/]*:/.test(candidate)) return false;
+  }
+  const parsed = new URL(value, "https://same.invalid");
+  return parsed.origin === "https://same.invalid";
+}

@@ -1,0 +1,15 @@
+import type { Locale } from "./locales";
+import * as m from "./paraglide/messages";
+
+type MessageFunction = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+const messages = m as unknown as Record<string, MessageFunction | undefined>;
+
+/** Text of a message key (as carried in field errors) in a language; unknown keys stay as they are. */
+export function translate(key: string, locale: Locale, inputs: Record<string, unknown> = {}): string {
+  const message = messages[key];
+  return message ? message(inputs, { locale }) : key;
+}
+
+export function isMessageKey(key: string): boolean {
+  return typeof messages[key] === "function";
+}
