@@ -3,6 +3,7 @@ import "@fontsource-variable/sora/index.css";
 import "./app.css";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { localeFromPath, localeInfo } from "../core/locales";
+import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
 import { BuildWatcher } from "./components/build-watcher";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
@@ -11,7 +12,7 @@ import { SiteHeader } from "./components/site-header";
 import { useLocaleForMessages } from "./lib/i18n";
 import { runWithLocale } from "./lib/i18n.server";
 import { cloudflareContext } from "./lib/load-context";
-import * as m from "../core/paraglide/messages";
+import { useNonce } from "./lib/nonce";
 
 /** Every message rendered for a request uses the language of its path. */
 const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
@@ -20,12 +21,13 @@ const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
-  return { baseUrl: env.BASE_URL, isDevelopment: env.ENVIRONMENT === "development" };
+  const { env, user } = context.get(cloudflareContext);
+  return { baseUrl: env.BASE_URL, isDevelopment: env.ENVIRONMENT === "development", user };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
+  const nonce = useNonce();
   useLocaleForMessages(locale);
   return (
     <html lang={localeInfo[locale].iso} className="dark" data-theme="dark">
@@ -36,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0a0f1e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -48,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter locale={locale} />
         <BuildWatcher />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

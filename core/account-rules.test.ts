@@ -33,7 +33,12 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
     ["name", "", "Name is required!", "Nome é obrigatório!"],
     ["name", "   ", "Name is required!", "Nome é obrigatório!"],
     ["name", "Al", "Name must contain at least 3 letters!", "O nome deve ter pelo menos 3 letras!"],
-    ["name", "A".repeat(76), "Name must contain at most 75 letters!", "O nome deve ter no máximo 75 letras!"],
+    [
+      "name",
+      "A".repeat(76),
+      "Name must contain at most 75 letters!",
+      "O nome deve ter no máximo 75 letras!",
+    ],
     ["name", "<b>Ana</b>", "Name must contain only letters.", "O nome deve conter apenas letras."],
     ["email", "", "Email is required!", "Email é obrigatório!"],
     ["email", "maria@", "Invalid email!", "Email inválido!"],
@@ -41,15 +46,55 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
     ["dateOfBirth", "1990-02-30", "Invalid birth date!", "Data de nascimento inválida!"],
     ["dateOfBirth", "17/05/1990", "Invalid birth date!", "Data de nascimento inválida!"],
     ["dateOfBirth", "2030-01-01", "Invalid birth date!", "Data de nascimento inválida!"],
-    ["dateOfBirth", "2010-11-23", "You must be at least 16 years old to sign up.", "Você precisa ter pelo menos 16 anos para se cadastrar."],
+    [
+      "dateOfBirth",
+      "2010-11-23",
+      "You must be at least 16 years old to sign up.",
+      "Você precisa ter pelo menos 16 anos para se cadastrar.",
+    ],
     ["password", "", "Password is required!", "Senha é obrigatória!"],
-    ["password", "Ab#1", "Password must contain at least 8 characters.", "A senha deve ter pelo menos 8 caracteres."],
-    ["password", `Ab#1${"x".repeat(125)}`, "Password must contain at most 128 characters.", "A senha deve ter no máximo 128 caracteres."],
-    ["password", "semmaiuscula#1", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
-    ["password", "SemNumero#", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
-    ["password", "SemEspecial1", "Password must contain an uppercase letter, a lowercase letter, a number and a special character.", "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial."],
-    ["passwordConfirmation", "", "Password confirmation is required!", "Confirmação de senha é obrigatória!"],
-    ["passwordConfirmation", "Outra#2026", "Password and Password Confirmation must be the same!", "Senha e Confirmação de Senha devem ser iguais!"],
+    [
+      "password",
+      "Ab#1",
+      "Password must contain at least 8 characters.",
+      "A senha deve ter pelo menos 8 caracteres.",
+    ],
+    [
+      "password",
+      `Ab#1${"x".repeat(125)}`,
+      "Password must contain at most 128 characters.",
+      "A senha deve ter no máximo 128 caracteres.",
+    ],
+    [
+      "password",
+      "semmaiuscula#1",
+      "Password must contain an uppercase letter, a lowercase letter, a number and a special character.",
+      "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial.",
+    ],
+    [
+      "password",
+      "SemNumero#",
+      "Password must contain an uppercase letter, a lowercase letter, a number and a special character.",
+      "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial.",
+    ],
+    [
+      "password",
+      "SemEspecial1",
+      "Password must contain an uppercase letter, a lowercase letter, a number and a special character.",
+      "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial.",
+    ],
+    [
+      "passwordConfirmation",
+      "",
+      "Password confirmation is required!",
+      "Confirmação de senha é obrigatória!",
+    ],
+    [
+      "passwordConfirmation",
+      "Outra#2026",
+      "Password and Password Confirmation must be the same!",
+      "Senha e Confirmação de Senha devem ser iguais!",
+    ],
   ])("%s = %j -> %s", (field, value, en, pt) => {
     const errors = errorsOf({ ...good, [field]: value });
     const keys = errors[field] ?? [];
@@ -98,9 +143,12 @@ describe("sign-in, forgot and change-password rules", () => {
 });
 
 describe("return URLs", () => {
-  it.each(["/", "/pt-br", "/result/3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f?x=1#top", "/tests"])("accepts %s", (url) => {
-    expect(isSafeReturnUrl(url)).toBe(true);
-  });
+  it.each(["/", "/pt-br", "/result/3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f?x=1#top", "/tests"])(
+    "accepts %s",
+    (url) => {
+      expect(isSafeReturnUrl(url)).toBe(true);
+    },
+  );
 
   it.each([
     "//evil.example",

@@ -15,7 +15,10 @@ export const emailMaxLength = 254;
 const namePattern = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 
 const requiredText = (key: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ message: key }).min(1, key));
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ message: key }).min(1, key),
+  );
 
 export const emailField = requiredText("validation_email_required")
   .pipe(z.string().max(emailMaxLength, "validation_email_invalid"))
@@ -43,7 +46,8 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   const [year, month, day] = dateOfBirth.split("-").map(Number) as [number, number, number];
   let age = today.getUTCFullYear() - year;
   const beforeBirthday =
-    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+    today.getUTCMonth() + 1 < month ||
+    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
   if (beforeBirthday) age--;
   return age;
 }
@@ -57,8 +61,14 @@ function isRealDate(value: string): boolean {
 export function dateOfBirthField(today: Date) {
   return requiredText("validation_birth_date_required")
     .refine(isRealDate, "validation_birth_date_invalid")
-    .refine((v) => !isRealDate(v) || (v >= "1900-01-01" && ageOn(v, today) >= 0), "validation_birth_date_invalid")
-    .refine((v) => !isRealDate(v) || ageOn(v, today) < 0 || ageOn(v, today) >= minimumAge, "validation_birth_date_too_young");
+    .refine(
+      (v) => !isRealDate(v) || (v >= "1900-01-01" && ageOn(v, today) >= 0),
+      "validation_birth_date_invalid",
+    )
+    .refine(
+      (v) => !isRealDate(v) || ageOn(v, today) < 0 || ageOn(v, today) >= minimumAge,
+      "validation_birth_date_too_young",
+    );
 }
 
 export function signUpSchema(today: Date) {
@@ -78,7 +88,9 @@ export function signUpSchema(today: Date) {
 
 export const signInSchema = z.object({
   email: requiredText("validation_email_required"),
-  password: z.string({ message: "validation_password_required" }).min(1, "validation_password_required"),
+  password: z
+    .string({ message: "validation_password_required" })
+    .min(1, "validation_password_required"),
   rememberMe: z.boolean().default(false),
 });
 

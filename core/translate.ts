@@ -5,7 +5,11 @@ type MessageFunction = (inputs?: Record<string, unknown>, options?: { locale?: L
 const messages = m as unknown as Record<string, MessageFunction | undefined>;
 
 /** Text of a message key (as carried in field errors) in a language; unknown keys stay as they are. */
-export function translate(key: string, locale: Locale, inputs: Record<string, unknown> = {}): string {
+export function translate(
+  key: string,
+  locale: Locale,
+  inputs: Record<string, unknown> = {},
+): string {
   const message = messages[key];
   return message ? message(inputs, { locale }) : key;
 }

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-// @ts-expect-error plain ESM helper shared with the scripts
 import { chromiumArgs } from "../scripts/chromium.mjs";
 
 export const baseUrl = inject("baseUrl");

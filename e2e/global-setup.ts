@@ -1,8 +1,6 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM helper shared with the scripts
 import { ensureChromium } from "../scripts/chromium.mjs";
-// @ts-expect-error plain ESM helper shared with the scripts
 import { build, startServer } from "../scripts/local-server.mjs";
 
 declare module "vitest" {

@@ -147,3 +147,35 @@ describe("the other error screens", () => {
     expect(html).toContain('class="error-message"');
   });
 });
+
+describe("security headers", () => {
+  it("every page has a nonce-based CSP whose nonce is on its scripts, and the usual headers", async () => {
+    const response = await get("/pt-br");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("'strict-dynamic'");
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+  });
+
+  it("gives each response its own nonce", async () => {
+    const a = (await get("/")).headers.get("Content-Security-Policy");
+    const b = (await get("/")).headers.get("Content-Security-Policy");
+    expect(a).not.toBe(b);
+  });
+});

@@ -19,7 +19,7 @@ export function build() {
 }
 
 /** Applies the migrations to the state folder and starts `wrangler dev` on the build. */
-export async function startServer({ persistTo, port }) {
+export async function startServer({ persistTo, port = undefined }) {
   const chosen = port ?? (await freePort());
   execFileSync(
     "npx",

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
+import type { RequestContext } from "../app/lib/load-context";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
 import { api } from "./api";
+import { resolveSession } from "./auth/session";
 import { validateEnvOnce } from "./env";
+import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
 
 export type AppEnv = { Bindings: Env };
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
-export type PageHandler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
 /** Page data requests of React Router end in `.data`; `/_root.data` is the home page. */
 function pagePathname(pathname: string): string {
@@ -16,8 +19,22 @@ function pagePathname(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/** A request to our own API made while rendering a page: same cookies, language and origin. */
+function internalRequest(page: Request, path: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  for (const name of ["Cookie", "Accept-Language", "User-Agent"]) {
+    const value = page.headers.get(name);
+    if (value && !headers.has(name)) headers.set(name, value);
+  }
+  const url = new URL(path, page.url);
+  headers.set("Origin", url.origin);
+  return new Request(url, { ...init, headers });
+}
+
 export function createApp(renderPage: PageHandler) {
   const app = new Hono<AppEnv>();
+
+  app.use(withSecurityHeaders);
 
   app.use(async (c, next) => {
     const problem = validateEnvOnce(c.env);
@@ -68,9 +85,27 @@ export function createApp(renderPage: PageHandler) {
       }
     }
     // Hono types its context object narrower than the Workers runtime; it is the same object.
-    const page = await renderPage(request, c.env, c.executionCtx as unknown as ExecutionContext);
-    if (!isPageRead) return page;
+    const ctx = c.executionCtx as unknown as ExecutionContext;
+    const { user, setCookie } = await resolveSession(request, c.env);
+    const nonce = createNonce();
+    const page = await renderPage(request, {
+      env: c.env,
+      ctx,
+      user,
+      nonce,
+      api: async (path, init) => app.fetch(internalRequest(request, path, init), c.env, ctx),
+    });
     const response = new Response(page.body, page);
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    if (
+      (response.headers.get("Content-Type") ?? "").includes("text/html") &&
+      !import.meta.env.DEV
+    ) {
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    }
+    // Pages of a signed-in user are personal: never stored by a cache.
+    if (user.isAuthenticated) response.headers.set("Cache-Control", "no-store");
+    if (!isPageRead) return response;
     response.headers.append(
       "Set-Cookie",
       languageSetCookie(pagePathname(url.pathname), url.protocol === "https:"),

@@ -9,7 +9,7 @@ const renderPage = createRequestHandler(
   import.meta.env.MODE,
 );
 
-const app = createApp((request, env, ctx) => renderPage(request, createLoadContext(env, ctx)));
+const app = createApp((request, context) => renderPage(request, createLoadContext(context)));
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { localeFromPath } from "../../core/locales";
-import { AppLink } from "../lib/app-link";
 import * as m from "../../core/paraglide/messages";
+import { AppLink } from "../lib/app-link";
 
 /** The statuses with their own screen (spec section 8); anything else is 'unknown'. */
 const screens = {

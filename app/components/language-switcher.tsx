@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { type Locale, localeInfo, locales } from "../../core/locales";
-import { switchLocalePath } from "../../core/route-table";
 import * as m from "../../core/paraglide/messages";
+import { switchLocalePath } from "../../core/route-table";
 import { FlagAvatar } from "./flag-avatar";
 
 const labels: Record<Locale, { label: () => string; short: () => string; name: () => string }> = {

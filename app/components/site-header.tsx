@@ -1,6 +1,6 @@
 import type { Locale } from "../../core/locales";
-import { AppLink } from "../lib/app-link";
 import * as m from "../../core/paraglide/messages";
+import { AppLink } from "../lib/app-link";
 import { LanguageSwitcher } from "./language-switcher";
 import { LogoMark } from "./logo";
 

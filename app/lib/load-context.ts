@@ -1,16 +1,23 @@
 import { createContext, RouterContextProvider } from "react-router";
+import type { CurrentUser } from "../../core/account";
 
-export interface CloudflareContext {
+export interface RequestContext {
   env: Env;
   ctx: ExecutionContext;
+  /** The signed-in user (or the anonymous one), resolved by the Worker from the session cookie. */
+  user: CurrentUser;
+  /** Calls our own API in-process, with the page request's cookies and language. */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The CSP nonce of this response, for inline scripts. */
+  nonce: string;
 }
 
-/** Loaders and middleware read the Worker's env and execution context from here. */
-export const cloudflareContext = createContext<CloudflareContext>();
+/** Loaders and middleware read the Worker's env, the user and the API from here. */
+export const cloudflareContext = createContext<RequestContext>();
 
-/** Called once per request by the Worker entry. */
-export function createLoadContext(env: Env, ctx: ExecutionContext): RouterContextProvider {
+/** Called once per page request by the Worker entry. */
+export function createLoadContext(request: RequestContext): RouterContextProvider {
   const provider = new RouterContextProvider();
-  provider.set(cloudflareContext, { env, ctx });
+  provider.set(cloudflareContext, request);
   return provider;
 }

@@ -1,10 +1,10 @@
 import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
 import { screens } from "../../core/route-table";
 import { AppLink } from "../lib/app-link";
 import { rootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import * as m from "../../core/paraglide/messages";
 import type { Route } from "./+types/home";
 
 export function meta({ location, matches }: Route.MetaArgs) {

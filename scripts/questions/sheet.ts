@@ -5,7 +5,6 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-// @ts-expect-error plain ESM helper shared with the scripts
 import { chromiumArgs, ensureChromium } from "../chromium.mjs";
 import { bankSeed, buildBank } from "./bank.ts";
 

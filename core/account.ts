@@ -1,0 +1,61 @@
+/** The current user and application configuration (spec sections 3 and 7). */
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  /** ISO date (yyyy-mm-dd); null for Google accounts that have not told it yet. */
+  dateOfBirth: string | null;
+  profilePicture: string | null;
+  /** True when the profile lacks something the product needs (the date of birth). */
+  shouldUpdate: boolean;
+  isAuthenticated: true;
+}
+
+export interface AnonymousUser {
+  id: null;
+  name: null;
+  email: null;
+  dateOfBirth: null;
+  profilePicture: null;
+  shouldUpdate: false;
+  isAuthenticated: false;
+}
+
+export type CurrentUser = SignedInUser | AnonymousUser;
+
+export const anonymousUser: AnonymousUser = {
+  id: null,
+  name: null,
+  email: null,
+  dateOfBirth: null,
+  profilePicture: null,
+  shouldUpdate: false,
+  isAuthenticated: false,
+};
+
+export interface ApplicationConfiguration {
+  user: CurrentUser;
+  isLoading: false;
+  test: { price: { amount: number; currency: "USD" | "BRL" } };
+}
+
+/** The JSON body of every API error (spec section 8): field messages, already translated. */
+export interface ApiErrorBody {
+  status: number;
+  /** Field name -> messages. `code` and `system` are shown as toasts, others on form fields. */
+  fields?: Record<string, string[]>;
+  /** Key of errors_modal_<code>_* for the error modal, when there is no field to blame. */
+  code?: string;
+}
+
+/** Avatar placeholder: first letters of up to two words (spec section 9). */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? "")
+    .join("");
+}
