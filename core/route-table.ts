@@ -11,8 +11,15 @@ import { type Locale, localeInfo, locales } from "./locales";
 const id = z.uuid();
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 const paymentResult = z.enum(["pending", "failure", "cancelled", "success"]);
+const signInErrorReason = z.enum(["missing-provider", "invalid-provider", "failed"]);
 
-export const paramSchemas = { id, token, paymentId: id, status: paymentResult } as const;
+export const paramSchemas = {
+  id,
+  token,
+  paymentId: id,
+  status: paymentResult,
+  reason: signInErrorReason,
+} as const;
 export type ParamName = keyof typeof paramSchemas;
 
 interface ScreenDef {
@@ -62,6 +69,17 @@ export const screens = {
   },
   test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: false },
   tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: false },
+  // Error screens of spec section 8 that have their own address (docs/decisions/0007-accounts.md).
+  invalidReturnUrl: {
+    paths: { en: "/invalid-return-url", "pt-br": "/url-de-retorno-invalida" },
+    indexable: false,
+    page: false,
+  },
+  signInError: {
+    paths: { en: "/sign-in-error/:reason", "pt-br": "/erro-de-acesso/:reason" },
+    indexable: false,
+    page: false,
+  },
 } as const satisfies Record<string, ScreenDef>;
 
 export type Screen = keyof typeof screens;
