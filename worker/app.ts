@@ -4,6 +4,7 @@ import type { RequestContext } from "../app/lib/load-context";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
 import { api } from "./api";
+import { dev } from "./dev";
 import { resolveSession } from "./auth/session";
 import { validateEnvOnce } from "./env";
 import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
@@ -46,6 +47,7 @@ export function createApp(renderPage: PageHandler) {
   });
 
   app.route("/api", api);
+  app.route("/_dev", dev);
 
   app.get("/healthz", async (c) => {
     await c.env.DB.prepare("select 1").first();
