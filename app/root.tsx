@@ -1,7 +1,8 @@
 import "@fontsource-variable/inter/index.css";
 import "@fontsource-variable/sora/index.css";
 import "./app.css";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import "./accounts.css";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -9,6 +10,7 @@ import { BuildWatcher } from "./components/build-watcher";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { UiProvider } from "./components/ui-provider";
 import { useLocaleForMessages } from "./lib/i18n";
 import { runWithLocale } from "./lib/i18n.server";
 import { cloudflareContext } from "./lib/load-context";
@@ -44,11 +46,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {m.site_skip_to_content()}
         </a>
-        <SiteHeader locale={locale} />
-        <main id="main" className="page">
-          {children}
-        </main>
-        <SiteFooter locale={locale} />
+        <UiProvider>
+          <SiteHeader locale={locale} />
+          <main id="main" className="page">
+            {children}
+          </main>
+          <SiteFooter locale={locale} />
+        </UiProvider>
         <BuildWatcher />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

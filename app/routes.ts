@@ -11,7 +11,7 @@ const pages = servedScreens.flatMap((screen) =>
 
 // Development only (404 in production): previews of the error screens in each language.
 const errorPreviews = locales.map((locale) =>
-  route(`${localeInfo[locale].prefix}/_dev/error/:status`, "routes/dev-error.tsx", {
+  route(`${localeInfo[locale].prefix}/_dev/error/:code`, "routes/dev-error.tsx", {
     id: `dev-error.${locale}`,
   }),
 );

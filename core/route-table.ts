@@ -38,7 +38,7 @@ const samePath = (path: string): Record<Locale, string> => ({ en: path, "pt-br":
 
 export const screens = {
   home: { paths: samePath("/"), indexable: true, page: true },
-  changePassword: { paths: samePath("/change-password/:token"), indexable: false, page: false },
+  changePassword: { paths: samePath("/change-password/:token"), indexable: false, page: true },
   checkout: { paths: samePath("/checkout/:id"), indexable: false, page: false },
   checkoutStatus: {
     paths: samePath("/checkout/:id/status/:paymentId"),
@@ -73,12 +73,12 @@ export const screens = {
   invalidReturnUrl: {
     paths: { en: "/invalid-return-url", "pt-br": "/url-de-retorno-invalida" },
     indexable: false,
-    page: false,
+    page: true,
   },
   signInError: {
     paths: { en: "/sign-in-error/:reason", "pt-br": "/erro-de-acesso/:reason" },
     indexable: false,
-    page: false,
+    page: true,
   },
 } as const satisfies Record<string, ScreenDef>;
 

@@ -19,9 +19,12 @@ function decode(html: string) {
   return html.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 }
 
+/** A valid value for every route parameter, so screens with parameters can be fetched. */
+const sampleParams = { token: "Zx9_kP2-qR7sT4uV8wY1", reason: "failed" };
+
 describe("every served screen, in both languages", () => {
   const cases = servedScreens.flatMap((screen) =>
-    locales.map((locale) => [screen, locale, localizePath(screen, locale)] as const),
+    locales.map((locale) => [screen, locale, localizePath(screen, locale, sampleParams)] as const),
   );
 
   it.each(cases)("%s in %s (%s) renders with its SEO tags", async (screen, locale, path) => {
@@ -35,7 +38,7 @@ describe("every served screen, in both languages", () => {
     expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`);
     for (const other of locales) {
       expect(html).toContain(
-        `<link rel="alternate" hrefLang="${localeInfo[other].iso}" href="${baseUrl}${localizePath(screen, other)}"/>`,
+        `<link rel="alternate" hrefLang="${localeInfo[other].iso}" href="${baseUrl}${localizePath(screen, other, sampleParams)}"/>`,
       );
     }
     expect(html).toContain('hrefLang="x-default"');

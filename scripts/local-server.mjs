@@ -15,7 +15,12 @@ export function freePort() {
 }
 
 export function build() {
-  execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // A production build even when called from vitest (which sets NODE_ENV=test, and
+  // Vite would then compile `import.meta.env.DEV` as true).
+  execFileSync("npx", ["react-router", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 
 /** Applies the migrations to the state folder and starts `wrangler dev` on the build. */

@@ -43,7 +43,11 @@ describe("machine endpoints (Hono)", () => {
   it("an unknown API path is a JSON 404, never a page", async () => {
     for (const method of ["GET", "POST", "DELETE"]) {
       const response = await exports.default.fetch(
-        new Request("http://localhost/api/nope", { method }),
+        new Request("http://localhost/api/nope", {
+          method,
+          // Non-GET requests must pass the CSRF check first (worker/auth/csrf.ts).
+          headers: { Origin: "http://localhost" },
+        }),
       );
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ status: 404, code: "notFound" });

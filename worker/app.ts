@@ -4,8 +4,8 @@ import type { RequestContext } from "../app/lib/load-context";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
 import { api } from "./api";
-import { dev } from "./dev";
 import { resolveSession } from "./auth/session";
+import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
 import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
 

@@ -9,15 +9,63 @@ const binding = (name: string, method: string) =>
     { message: `the ${name} binding is missing (declare it in wrangler.jsonc)` },
   );
 
-/** What the Worker needs to run. Secrets join this schema as the issues that use them land. */
-const envSchema = z.object({
-  DB: binding("D1", "prepare"),
-  KV: binding("KV", "get"),
-  ENVIRONMENT: z.enum(["development", "production"], {
-    message: 'must be "development" or "production"',
-  }),
-  BASE_URL: z.url({ message: "must be an absolute URL such as https://www.example.com" }),
+const price = z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, {
+  message: 'must be a decimal amount such as "19.90"',
 });
+const optionalSecret = z.string().min(1, { message: "must not be empty" }).optional();
+
+/**
+ * What the Worker needs to run. Optional secrets come in pairs: setting one of a pair
+ * without the other is a mistake worth naming at start.
+ */
+const envSchema = z
+  .object({
+    DB: binding("D1", "prepare"),
+    KV: binding("KV", "get"),
+    ENVIRONMENT: z.enum(["development", "production"], {
+      message: 'must be "development" or "production"',
+    }),
+    BASE_URL: z.url({ message: "must be an absolute URL such as https://www.example.com" }),
+    REPORT_PRICE_USD: price,
+    REPORT_PRICE_BRL: price,
+    EMAIL_API_KEY: optionalSecret,
+    EMAIL_FROM: optionalSecret,
+    EMAIL_API_URL: z.url({ message: "must be an absolute URL" }).optional(),
+    GOOGLE_CLIENT_ID: optionalSecret,
+    GOOGLE_CLIENT_SECRET: optionalSecret,
+  })
+  .superRefine((env, issues) => {
+    const pairs = [
+      ["EMAIL_API_KEY", "EMAIL_FROM"],
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        issues.addIssue({
+          code: "custom",
+          path: [missing],
+          message: `is missing (${a} and ${b} go together)`,
+        });
+      }
+    }
+  });
+
+/** Secrets and vars the Worker may run without (`wrangler types` cannot know them). */
+export interface OptionalSettings {
+  /** An HTTP e-mail provider (Resend-style API); without it mail goes to the outbox. */
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** Defaults to https://api.resend.com/emails. */
+  EMAIL_API_URL?: string;
+  /** Google sign-in; without it the local stand-in at /_dev/oauth/google plays Google. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+}
+
+export function optionalSettings(env: Env): OptionalSettings {
+  return env as Env & OptionalSettings;
+}
 
 export type ConfigProblem = { key: string; message: string };
 

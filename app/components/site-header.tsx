@@ -1,10 +1,16 @@
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
+import { useUi } from "../lib/ui-context";
+import { useCurrentUser } from "../lib/use-current-user";
+import { AccountMenu } from "./account-menu";
+import { UserIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { LogoMark } from "./logo";
 
 export function SiteHeader({ locale }: { locale: Locale }) {
+  const user = useCurrentUser();
+  const ui = useUi();
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -13,8 +19,20 @@ export function SiteHeader({ locale }: { locale: Locale }) {
           <span className="brand-name">{m.site_name()}</span>
         </AppLink>
         <div className="site-menu">
-          {/* The accounts issue adds 'My tests' and sign in / sign out here. */}
           <LanguageSwitcher locale={locale} />
+          {user.isAuthenticated ? (
+            <AccountMenu user={user} locale={locale} />
+          ) : (
+            <button
+              type="button"
+              className="button button-ghost sign-in-button"
+              onClick={() => ui.openAuth({ isLogin: true })}
+              data-testid="sign-in-button"
+            >
+              <UserIcon width={18} height={18} />
+              <span>{m.menu_sign_in()}</span>
+            </button>
+          )}
         </div>
       </div>
     </header>

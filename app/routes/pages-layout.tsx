@@ -1,12 +1,19 @@
 import { data, Outlet } from "react-router";
-import { matchScreen } from "../../core/route-table";
+import { type ParamName, paramSchemas } from "../../core/route-table";
 import { GeneralErrorBoundary } from "../components/general-error-boundary";
 import type { Route } from "./+types/pages-layout";
 
-/** A screen whose parameters fail their schema is a 404 (spec section 2). */
-const paramsMiddleware: Route.MiddlewareFunction = ({ request }, next) => {
-  const match = matchScreen(new URL(request.url).pathname);
-  if (match && !match.valid) throw data(null, { status: 404 });
+/**
+ * A screen whose parameters fail their schema is a 404 (spec section 2). The route's
+ * own params are checked, not the URL, so client-side data requests (`/x/y.data`)
+ * are judged like the document request.
+ */
+const paramsMiddleware: Route.MiddlewareFunction = ({ params }, next) => {
+  const invalid = Object.entries(params).some(
+    ([name, value]) =>
+      name in paramSchemas && !paramSchemas[name as ParamName].safeParse(value).success,
+  );
+  if (invalid) throw data(null, { status: 404 });
   return next();
 };
 

@@ -1,11 +1,19 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
+import { csrfProtection } from "../auth/csrf";
+import { accounts } from "./accounts";
+import { configuration } from "./configuration";
 import { questions } from "./questions";
 
 /** The JSON API. Each domain adds its router here (accounts, tests, payments...). */
 export const api = new Hono<AppEnv>();
 
+// Every state-changing request must come from our own pages (SECURITY.md 8).
+api.use(csrfProtection());
+
 api.route("/questions", questions);
+api.route("/accounts", accounts);
+api.route("/application-configuration", configuration);
 
 // Registered last: any API path nobody claimed is a JSON 404, never a page.
 api.all("*", (c) => c.json({ status: 404, code: "notFound" }, 404));

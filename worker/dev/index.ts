@@ -1,5 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app";
+import { csrfProtection } from "../auth/csrf";
+import { standInPaths } from "../oauth/google";
+import { googleStandIn } from "./google";
+import { mailbox } from "./mailbox";
 
 /**
  * Development-only pages (the mailbox, the local Google stand-in). Every route answers
@@ -11,3 +15,10 @@ dev.use(async (c, next) => {
   if (c.env.ENVIRONMENT !== "development") return c.notFound();
   await next();
 });
+
+// The token endpoint is called server to server (no Origin); the code and the PKCE
+// verifier are its credentials, as at Google's.
+dev.use(csrfProtection({ exempt: (pathname) => pathname === standInPaths.token }));
+
+dev.route("/mailbox", mailbox);
+dev.route("/oauth/google", googleStandIn);

@@ -1,0 +1,384 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { SignedInUser } from "../../core/account";
+import {
+  forgotPasswordSchema,
+  isSafeReturnUrl,
+  signInSchema,
+  signUpSchema,
+} from "../../core/account-rules";
+import { localeInfo } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { localizePath } from "../../core/route-table";
+import { apiFetch } from "../lib/api";
+import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useLocale } from "../lib/use-locale";
+import { useAuthFieldSize } from "../lib/use-media-query";
+import { useZodForm } from "../lib/use-zod-form";
+import { Dialog } from "./dialog";
+import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon, MailIcon } from "./icons";
+import { LogoMark } from "./logo";
+import { SubmitButton, TextField } from "./text-field";
+
+/** The modal's states (spec section 4); login and signUp are its two toggled views. */
+type View = "login" | "signUp" | "forgotPassword" | "loading" | "success";
+
+/** Views focus their first field this long after they open (spec section 9). */
+export const autofocusDelayMs = 100;
+
+interface AuthResponse {
+  user: SignedInUser;
+  returnUrl?: string;
+}
+
+export function AuthModal({
+  options,
+  onClose,
+  onAuthenticated,
+}: {
+  options: AuthModalOptions;
+  onClose(): void;
+  onAuthenticated(kind: "signin" | "signup", user: SignedInUser): void;
+}) {
+  const locale = useLocale();
+  const location = useLocation();
+  const size = useAuthFieldSize();
+  const ui = useUi();
+  const handleApiError = useApiErrorHandler();
+  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<View>(
+    options.view ?? (options.isLogin === false ? "signUp" : "login"),
+  );
+  const [signUpExpanded, setSignUpExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const here = location.pathname + location.search;
+  const returnPath =
+    options.returnUrl ?? (isSafeReturnUrl(here) ? here : localizePath("home", locale));
+
+  const loginForm = useZodForm({
+    fields: ["email", "password"] as const,
+    schema: () => signInSchema,
+    locale,
+  });
+  const signUpForm = useZodForm({
+    fields: ["name", "email", "dateOfBirth", "password", "passwordConfirmation"] as const,
+    schema: () => signUpSchema(new Date()),
+    locale,
+  });
+  const forgotForm = useZodForm({
+    fields: ["email"] as const,
+    schema: () => forgotPasswordSchema,
+    locale,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view (or the revealed form) refocuses
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      // Someone already typing in a field keeps their place.
+      const active = document.activeElement;
+      if (active instanceof HTMLInputElement && panel.current?.contains(active)) return;
+      panel.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }, autofocusDelayMs);
+    return () => clearTimeout(timer);
+  }, [view, signUpExpanded]);
+
+  async function signIn(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy || !loginForm.validate()) return;
+    setBusy(true);
+    const result = await apiFetch<AuthResponse>(
+      `/api/accounts/login?returnUrl=${encodeURIComponent(returnPath)}`,
+      { method: "POST", json: { ...loginForm.values, rememberMe: false }, locale },
+    );
+    setBusy(false);
+    if (result.ok) onAuthenticated("signin", result.data.user);
+    else handleApiError(result.error, { form: loginForm });
+  }
+
+  async function signUp(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy || !signUpForm.validate()) return;
+    setBusy(true);
+    const result = await apiFetch<AuthResponse>("/api/accounts/sign-up", {
+      method: "POST",
+      json: signUpForm.values,
+      locale,
+    });
+    setBusy(false);
+    if (result.ok) onAuthenticated("signup", result.data.user);
+    else handleApiError(result.error, { form: signUpForm });
+  }
+
+  async function sendForgot(event: React.FormEvent) {
+    event.preventDefault();
+    if (!forgotForm.validate()) return;
+    setView("loading");
+    const result = await apiFetch("/api/accounts/forgot-password", {
+      method: "POST",
+      json: forgotForm.values,
+      locale,
+      i18nHeader: true,
+    });
+    if (result.ok) {
+      forgotForm.reset();
+      setView("success");
+      return;
+    }
+    // The old product showed success after any answer; a failure keeps the form and says so.
+    setView("forgotPassword");
+    if (Object.keys(result.error.fields ?? {}).length > 0) {
+      handleApiError(result.error, { form: forgotForm });
+    } else {
+      ui.notify({
+        tone: "error",
+        message: result.status === 429 ? m.auth_too_many_attempts() : m.toast_request_failed(),
+      });
+    }
+  }
+
+  function show(next: View) {
+    if (next === "signUp") setSignUpExpanded(false);
+    setView(next);
+  }
+
+  const googleHref = `/api/accounts/login?provider=Google&returnUrl=${encodeURIComponent(returnPath)}`;
+  const heading = headings[view]();
+  const showDescription = options.description && (view === "login" || view === "signUp");
+  const prefix = localeInfo[locale].prefix;
+
+  return (
+    <Dialog
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-subtitle`}
+      className={options.img ? "modal-auth modal-auth-promo" : "modal-auth"}
+      data-testid="auth-modal"
+    >
+      <div className="modal-panel auth-panel" ref={panel} data-view={view}>
+        <button
+          type="button"
+          className="icon-button modal-close"
+          aria-label={m.modal_close()}
+          onClick={onClose}
+        >
+          <CloseIcon width={20} height={20} />
+        </button>
+        {options.img ? (
+          <picture className="auth-promo">
+            <source media="(min-width: 768px)" srcSet={`${prefix}/sale-images/desktop.jpg`} />
+            <img src={`${prefix}/sale-images/mobile.jpg`} alt={m.modal_promo_alt()} />
+          </picture>
+        ) : null}
+        <div className="auth-content">
+          <header className="auth-head">
+            <LogoMark />
+            <h2 className="auth-title" id={`${id}-title`}>
+              {heading.title}
+            </h2>
+            <p className="auth-subtitle" id={`${id}-subtitle`}>
+              {heading.subtitle}
+            </p>
+            {showDescription ? (
+              <p className="auth-description" data-testid="auth-description">
+                {options.description}
+              </p>
+            ) : null}
+          </header>
+
+          {view === "login" ? (
+            <>
+              <a className={`button button-google button-block button-${size}`} href={googleHref}>
+                <GoogleIcon />
+                <span>{m.modal_google_login()}</span>
+              </a>
+              <Divider />
+              <form className="auth-form" noValidate onSubmit={signIn}>
+                <TextField
+                  form={loginForm}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  label={m.modal_email_label()}
+                  size={size}
+                  autoFocusTarget
+                />
+                <TextField
+                  form={loginForm}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  label={m.modal_password_label()}
+                  size={size}
+                />
+                <button
+                  type="button"
+                  className="link-button auth-forgot"
+                  onClick={() => show("forgotPassword")}
+                >
+                  {m.modal_forgot_link()}
+                </button>
+                <SubmitButton busy={busy} size={size}>
+                  {m.modal_login_submit()}
+                </SubmitButton>
+              </form>
+              <p className="auth-switch">
+                {m.modal_switch_to_signup_prompt()}{" "}
+                <button type="button" className="link-button" onClick={() => show("signUp")}>
+                  {m.modal_switch_to_signup()}
+                </button>
+              </p>
+            </>
+          ) : null}
+
+          {view === "signUp" ? (
+            <>
+              <a className={`button button-google button-block button-${size}`} href={googleHref}>
+                <GoogleIcon />
+                <span>{m.modal_google_signup()}</span>
+              </a>
+              <Divider />
+              {signUpExpanded ? (
+                <form className="auth-form" noValidate onSubmit={signUp}>
+                  <TextField
+                    form={signUpForm}
+                    name="name"
+                    autoComplete="name"
+                    label={m.modal_name_label()}
+                    size={size}
+                    autoFocusTarget
+                  />
+                  <TextField
+                    form={signUpForm}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    label={m.modal_email_label()}
+                    size={size}
+                  />
+                  <TextField
+                    form={signUpForm}
+                    name="dateOfBirth"
+                    type="date"
+                    autoComplete="bday"
+                    label={m.modal_birth_date_label()}
+                    hint={m.validation_birth_date_prompt()}
+                    size={size}
+                    min="1900-01-01"
+                    max={new Date().toISOString().slice(0, 10)}
+                  />
+                  <TextField
+                    form={signUpForm}
+                    name="password"
+                    type="password"
+                    autoComplete="new-password"
+                    label={m.modal_password_label()}
+                    hint={m.modal_password_hint()}
+                    size={size}
+                  />
+                  <TextField
+                    form={signUpForm}
+                    name="passwordConfirmation"
+                    type="password"
+                    autoComplete="new-password"
+                    label={m.modal_password_confirmation_label()}
+                    size={size}
+                  />
+                  <p className="auth-note">{m.modal_terms()}</p>
+                  <SubmitButton busy={busy} size={size}>
+                    {m.modal_signup_submit()}
+                  </SubmitButton>
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  className={`button button-ghost button-block button-${size}`}
+                  onClick={() => setSignUpExpanded(true)}
+                >
+                  <MailIcon width={20} height={20} />
+                  <span>{m.modal_signup_email()}</span>
+                </button>
+              )}
+              <p className="auth-switch">
+                {m.modal_switch_to_login_prompt()}{" "}
+                <button type="button" className="link-button" onClick={() => show("login")}>
+                  {m.modal_switch_to_login()}
+                </button>
+              </p>
+            </>
+          ) : null}
+
+          {view === "forgotPassword" ? (
+            <form className="auth-form" noValidate onSubmit={sendForgot}>
+              <TextField
+                form={forgotForm}
+                name="email"
+                type="email"
+                autoComplete="email"
+                label={m.modal_email_label()}
+                size={size}
+                autoFocusTarget
+              />
+              <div className="auth-actions">
+                <button
+                  type="button"
+                  className={`button button-ghost button-${size}`}
+                  onClick={() => {
+                    forgotForm.reset();
+                    show("login");
+                  }}
+                >
+                  <ArrowLeftIcon width={18} height={18} />
+                  <span>{m.modal_back()}</span>
+                </button>
+                <button type="submit" className={`button button-primary button-${size}`}>
+                  {m.modal_forgot_submit()}
+                </button>
+              </div>
+            </form>
+          ) : null}
+
+          {view === "loading" ? (
+            <div className="auth-loading" role="status" tabIndex={-1} data-autofocus="">
+              <span className="spinner spinner-large" aria-hidden="true" />
+              <p>{m.modal_loading()}</p>
+            </div>
+          ) : null}
+
+          {view === "success" ? (
+            <div className="auth-success">
+              <span className="auth-success-icon">
+                <CheckCircleIcon width={34} height={34} />
+              </span>
+              <button
+                type="button"
+                className={`button button-primary button-block button-${size}`}
+                onClick={() => show("login")}
+                data-autofocus=""
+              >
+                {m.modal_back_to_login()}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+const headings: Record<View, () => { title: string; subtitle: string }> = {
+  login: () => ({ title: m.modal_login_title(), subtitle: m.modal_login_subtitle() }),
+  signUp: () => ({ title: m.modal_signup_title(), subtitle: m.modal_signup_subtitle() }),
+  forgotPassword: () => ({ title: m.modal_forgot_title(), subtitle: m.modal_forgot_subtitle() }),
+  loading: () => ({ title: m.modal_forgot_title(), subtitle: m.modal_forgot_subtitle() }),
+  success: () => ({ title: m.auth_request_sent(), subtitle: m.modal_success_text() }),
+};
+
+function Divider() {
+  return (
+    <div className="auth-divider">
+      <span>{m.modal_or()}</span>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { anonymousUser, type SignedInUser } from "../../core/account";
+import { createLoadContext } from "./load-context";
+import { requireUser } from "./require-user.server";
+
+const signedIn: SignedInUser = {
+  id: "u1",
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  dateOfBirth: "1990-12-10",
+  profilePicture: null,
+  shouldUpdate: false,
+  isAuthenticated: true,
+};
+
+function contextFor(user: SignedInUser | typeof anonymousUser) {
+  return createLoadContext({
+    env: {} as Env,
+    ctx: {} as ExecutionContext,
+    user,
+    api: async () => new Response(null, { status: 500 }),
+    nonce: "n",
+  });
+}
+
+function thrown(fn: () => unknown): Response {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("requireUser did not redirect");
+}
+
+describe("requireUser (spec section 2: private screens send anonymous users home)", () => {
+  it("returns the signed-in user", () => {
+    const request = new Request("https://lumen.test/tests");
+    expect(requireUser(contextFor(signedIn), request)).toBe(signedIn);
+  });
+
+  it.each([
+    ["https://lumen.test/tests", "/?returnUrl=%2Ftests"],
+    ["https://lumen.test/pt-br/testes", "/pt-br?returnUrl=%2Fpt-br%2Ftestes"],
+    ["https://lumen.test/tests?page=2", "/?returnUrl=%2Ftests%3Fpage%3D2"],
+    // A client-side navigation asks for the page's data.
+    [
+      "https://lumen.test/pt-br/testes.data?_routes=tests.pt-br",
+      "/pt-br?returnUrl=%2Fpt-br%2Ftestes",
+    ],
+  ])("redirects an anonymous visitor of %s to %s", (url, location) => {
+    const response = thrown(() => requireUser(contextFor(anonymousUser), new Request(url)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(location);
+  });
+});

@@ -1,0 +1,222 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, newPage, screenshot, viewports } from "./browser";
+
+/**
+ * Whole account flows through the real accounts API (docs/decisions/0007-accounts.md):
+ * sign up, the header's avatar and menu, sign out, sign in, and the password reset
+ * through the development mailbox.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = "Correct-Horse-9";
+const newPassword = "Battery-Staple-7";
+const unique = () => `ada.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const modal = (page: Page) => page.getByTestId("auth-modal");
+
+/** Views focus their first field after 100 ms: typing waits for it. */
+function focusOnField(page: Page, name: string) {
+  return page.waitForFunction(
+    (field) => document.activeElement?.getAttribute("name") === field,
+    name,
+  );
+}
+
+const labels = {
+  en: {
+    signIn: "Sign in",
+    createAccount: "Create an account",
+    signUpWithEmail: "Sign up with e-mail",
+    name: "Full name",
+    email: "E-mail",
+    birth: "Date of birth",
+    password: "Password",
+    confirmation: "Confirm password",
+    signOut: "Sign out",
+    forgot: "Forgot your password?",
+    send: "Send",
+    sent: "Request sent successfully!",
+  },
+  "pt-br": {
+    signIn: "Entrar",
+    createAccount: "Crie uma conta",
+    signUpWithEmail: "Cadastrar com e-mail",
+    name: "Nome completo",
+    email: "E-mail",
+    birth: "Data de nascimento",
+    password: "Senha",
+    confirmation: "Confirme a senha",
+    signOut: "Sair",
+    forgot: "Esqueceu sua senha?",
+    send: "Enviar",
+    sent: "Solicitação enviada com sucesso!",
+  },
+} as const;
+
+async function signUp(page: Page, locale: "en" | "pt-br", email: string) {
+  const t = labels[locale];
+  await page.getByTestId("sign-in-button").click();
+  await focusOnField(page, "email");
+  await modal(page).getByRole("button", { name: t.createAccount }).click();
+  await modal(page).getByRole("button", { name: t.signUpWithEmail }).click();
+  await focusOnField(page, "name");
+  await modal(page).getByLabel(t.name).fill("Ada Lovelace");
+  await modal(page).getByLabel(t.email).fill(email);
+  await modal(page).getByLabel(t.birth).fill("1990-12-10");
+  await modal(page).getByLabel(t.password, { exact: true }).fill(password);
+  await modal(page).getByLabel(t.confirmation).fill(password);
+  await modal(page).locator("button[type=submit]").click();
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  const t = labels.en;
+  await page.getByTestId("sign-in-button").click();
+  await focusOnField(page, "email");
+  await modal(page).getByLabel(t.email).fill(email);
+  await modal(page).getByLabel(t.password).fill(secret);
+  await modal(page).getByRole("button", { name: t.signIn, exact: true }).click();
+}
+
+describe("an account from sign-up to sign-out", () => {
+  it.each([
+    ["pt-br", "/pt-br", viewports.phone, "phone"],
+    ["en", "/", viewports.desktop, "desktop"],
+  ] as const)(
+    "%s: sign-up shows the avatar and its menu; sign out ends it",
+    async (locale, home, viewport, width) => {
+      const t = labels[locale];
+      const { page, context, problems } = await newPage(browser, { viewport });
+      await page.goto(home);
+      const email = unique();
+      await signUp(page, locale, email);
+      // No browser alert: the modal closes, a toast greets, and the header shows the avatar.
+      page.on("dialog", (dialog) => problems.push(`browser dialog: ${dialog.message()}`));
+      await page.getByTestId("account-button").waitFor();
+      await modal(page).waitFor({ state: "detached" });
+      await page
+        .getByRole("status")
+        .getByText(locale === "en" ? "Welcome, Ada!" : "Boas-vindas, Ada!")
+        .waitFor();
+      expect(await page.getByTestId("avatar-initials").first().textContent()).toBe("AL");
+      await screenshot(page, `accounts-signed-in-${locale}-${width}`);
+
+      // The menu by keyboard: Enter opens it on its first item; Esc closes it.
+      await page.getByTestId("account-button").focus();
+      await page.keyboard.press("Enter");
+      const menu = page.getByRole("menu");
+      await menu.waitFor();
+      expect(await page.getByText(email).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe(
+        "menuitem",
+      );
+      // 'My tests' waits for the tests list screen.
+      expect(await menu.getByRole("menuitem").allTextContents()).toEqual([t.signOut]);
+      await screenshot(page, `accounts-menu-${locale}-${width}`);
+      await page.keyboard.press("Escape");
+      await menu.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+        "account-button",
+      );
+
+      // Sign out: a full-page POST back to the localized home, signed out.
+      await page.getByTestId("account-button").click();
+      await Promise.all([
+        page.waitForNavigation(),
+        menu.getByRole("menuitem", { name: t.signOut }).click(),
+      ]);
+      expect(new URL(page.url()).pathname).toBe(home);
+      await page.getByTestId("sign-in-button").waitFor();
+      expect(await page.getByTestId("account-button").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("sign in: a wrong password is a toast; the right one signs in and refreshes the header", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+    await page.goto("/");
+    const email = unique();
+    await signUp(page, "en", email);
+    await page.getByTestId("account-button").waitFor();
+    await context.clearCookies();
+    await page.goto("/");
+
+    await signIn(page, email, "Wrong-Password-1");
+    await modal(page).getByRole("alert").getByText("Email or password is invalid.").waitFor();
+    await modal(page).getByLabel("Password").fill(password);
+    await modal(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByTestId("account-button").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    // The same address cannot sign up twice: the message lands on the e-mail field.
+    await context.clearCookies();
+    await page.goto("/");
+    await signUp(page, "en", email);
+    await modal(page).getByText("Email can not be used!").waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("password reset through the mailbox", () => {
+  it("forgot password -> e-mail -> change password -> sign in with the new one", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+    await page.goto("/");
+    const email = unique();
+    await signUp(page, "en", email);
+    await page.getByTestId("account-button").waitFor();
+    await context.clearCookies();
+    await page.goto("/");
+
+    await page.getByTestId("sign-in-button").click();
+    await focusOnField(page, "email");
+    await modal(page).getByRole("button", { name: labels.en.forgot }).click();
+    await focusOnField(page, "email");
+    await modal(page).getByLabel("E-mail").fill(email);
+    await modal(page).getByRole("button", { name: labels.en.send }).click();
+    await modal(page).getByRole("heading", { name: labels.en.sent }).waitFor();
+
+    const mail = (await (
+      await fetch(`${baseUrl}/_dev/mailbox/latest.json?to=${encodeURIComponent(email)}`)
+    ).json()) as { links?: string[]; html?: string };
+    const link = (mail.links ?? [])
+      .map((href) => new URL(href, baseUrl))
+      .find((url) => url.pathname.startsWith("/change-password/"));
+    expect(link, JSON.stringify(mail)).toBeDefined();
+    const path = (link as URL).pathname;
+
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm the new password").fill("Different-Password-7");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password and Password Confirmation must be the same!").waitFor();
+    await page.getByLabel("Confirm the new password").fill(newPassword);
+    await screenshot(page, "accounts-change-password-en-phone");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByRole("heading", { name: "Password changed" }).waitFor();
+    await screenshot(page, "accounts-password-changed-en-phone");
+
+    await page.getByRole("button", { name: "Sign in" }).last().click();
+    await focusOnField(page, "email");
+    await modal(page).getByLabel("E-mail").fill(email);
+    await modal(page).getByLabel("Password").fill(newPassword);
+    await modal(page).getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByTestId("account-button").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    // The link works once.
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Invalid Request" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { ApplicationConfiguration } from "../../core/account";
+import type { Locale } from "../../core/locales";
+import type { AppEnv } from "../app";
+import { requestLocale } from "../auth/http";
+import { resolveSession } from "../auth/session";
+
+/** The report's price in the visitor's currency: English pays USD, Portuguese BRL. */
+export function reportPrice(env: Env, locale: Locale): ApplicationConfiguration["test"]["price"] {
+  return locale === "pt-br"
+    ? { amount: Number(env.REPORT_PRICE_BRL), currency: "BRL" }
+    : { amount: Number(env.REPORT_PRICE_USD), currency: "USD" };
+}
+
+/** `GET /api/application-configuration` (spec section 7): the current user and the price. */
+export const configuration = new Hono<AppEnv>().get("/", async (c) => {
+  const { user, setCookie } = await resolveSession(c.req.raw, c.env);
+  const body: ApplicationConfiguration = {
+    user,
+    isLoading: false,
+    test: { price: reportPrice(c.env, requestLocale(c.req.raw)) },
+  };
+  const response = c.json(body, 200, {
+    "Cache-Control": "no-store",
+    Vary: "Cookie, Accept-Language, i18n",
+  });
+  if (setCookie) response.headers.append("Set-Cookie", setCookie);
+  return response;
+});
