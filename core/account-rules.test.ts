@@ -8,7 +8,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "./account-rules";
-import { translate } from "./translate";
+import { isMessageKey, translate } from "./translate";
 
 const today = new Date("2026-11-22T12:00:00Z");
 const good = {
@@ -125,6 +125,13 @@ describe("sign-in, forgot and change-password rules", () => {
     expect(signInSchema.parse({ email: "a@b.co", password: "x" }).rememberMe).toBe(false);
   });
 
+  it("refuses a rememberMe that is not a boolean with its own message", () => {
+    const result = signInSchema.safeParse({ email: "a@b.co", password: "x", rememberMe: "yes" });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      rememberMe: ["validation_remember_me_invalid"],
+    });
+  });
+
   it("checks the forgot-password e-mail", () => {
     expect(forgotPasswordSchema.safeParse({ email: "nope" }).success).toBe(false);
     expect(forgotPasswordSchema.safeParse({ email: "a@b.co" }).success).toBe(true);
@@ -166,5 +173,20 @@ describe("return URLs", () => {
     "/a%",
   ])("refuses %j", (url) => {
     expect(isSafeReturnUrl(url)).toBe(false);
+  });
+});
+
+describe("message keys", () => {
+  it("every key the rules can report has a text in both languages", async () => {
+    const { readFileSync } = await import("node:fs");
+    const source = readFileSync(new URL("./account-rules.ts", import.meta.url), "utf8");
+    const keys = [...new Set(source.match(/"validation_[a-z_]+"/g) ?? [])].map((k) =>
+      k.slice(1, -1),
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    for (const key of keys) {
+      expect(isMessageKey(key), key).toBe(true);
+      expect(translate(key, "pt-br")).not.toBe(translate(key, "en"));
+    }
   });
 });

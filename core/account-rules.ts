@@ -91,7 +91,7 @@ export const signInSchema = z.object({
   password: z
     .string({ message: "validation_password_required" })
     .min(1, "validation_password_required"),
-  rememberMe: z.boolean().default(false),
+  rememberMe: z.boolean({ message: "validation_remember_me_invalid" }).default(false),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

@@ -94,7 +94,7 @@ export const authAttempts = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind", {
-      enum: ["login-account", "login-ip", "forgot-email", "forgot-ip"],
+      enum: ["login-account", "login-ip", "forgot-email", "forgot-ip", "signup-ip"],
     }).notNull(),
     key: text("key").notNull(),
     createdAt: integer("created_at").notNull(),

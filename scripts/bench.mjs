@@ -1,6 +1,9 @@
 // npm run bench: builds, serves the Worker locally and prints figures (not pass/fail):
-// home-page SSR requests/s and p50/p99 beside a static asset of the same Worker, and
-// the home page's client JS in KB gzip. Loopback only; every loop is bounded in time.
+// home-page SSR requests/s and p50/p99 beside a static asset of the same Worker, the
+// home page's client JS in KB gzip, and the password hash's cost (a sign-in against a
+// cheap API call in workerd, and scrypt alone in Node with the same parameters).
+// Loopback only; every loop is bounded in time.
+import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build, startServer } from "./local-server.mjs";
@@ -67,6 +70,67 @@ async function homeClientJs(base) {
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
 
+/** Median latency of one request kind, sent one at a time. */
+async function median(send, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const response = await send();
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`bench request failed: ${response.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return percentile(times, 50);
+}
+
+/**
+ * The password hash in workerd: a successful sign-in (one scrypt verification plus a
+ * session row) against the configuration endpoint (session lookup, no hash).
+ */
+async function passwordHashCost(base) {
+  const headers = { "Content-Type": "application/json", Origin: base, "User-Agent": userAgent };
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "Bench#Passw0rd";
+  const signUp = await fetch(`${base}/api/accounts/sign-up`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "Bench User",
+      email,
+      dateOfBirth: "1990-01-01",
+      password,
+      passwordConfirmation: password,
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`bench sign-up failed: ${signUp.status}`);
+  const login = () =>
+    fetch(`${base}/api/accounts/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
+  const configuration = () =>
+    fetch(`${base}/api/application-configuration`, { headers: { "User-Agent": userAgent } });
+  const rounds = Number(process.env.BENCH_HASHES ?? 15);
+  await median(login, 2);
+  const loginMs = await median(login, rounds);
+  const baseMs = await median(configuration, rounds);
+  const nodeTimes = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    scryptSync("Bench#Passw0rd", "0123456789abcdef", 64, {
+      N: 16384,
+      r: 16,
+      p: 1,
+      maxmem: 256 * 16384 * 16 + 1024 * 1024,
+    });
+    nodeTimes.push(performance.now() - start);
+  }
+  nodeTimes.sort((a, b) => a - b);
+  return { loginMs, baseMs, nodeMs: percentile(nodeTimes, 50), rounds };
+}
+
 console.log("▶ Building...");
 build();
 const persistTo = ".wrangler/bench-state";
@@ -77,6 +141,7 @@ try {
   const ssr = await load(`${server.url}/`);
   const asset = await load(`${server.url}/favicon.svg`);
   const js = await homeClientJs(server.url);
+  const hash = await passwordHashCost(server.url);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
   console.log(row("Home page SSR (/)", ssr));
@@ -86,6 +151,12 @@ try {
   );
   console.log(
     `${"Home client JS".padEnd(26)} ${fmt(js.gzip / 1024).padStart(8)} KB gzip (${fmt(js.raw / 1024)} KB raw, ${js.files} files)`,
+  );
+  console.log(
+    `${"Password hash (workerd)".padEnd(26)} ${fmt(hash.loginMs - hash.baseMs).padStart(8)} ms   (sign-in p50 ${fmt(hash.loginMs)} ms - configuration p50 ${fmt(hash.baseMs)} ms, ${hash.rounds} each; scrypt N=16384 r=16 p=1)`,
+  );
+  console.log(
+    `${"Password hash (Node)".padEnd(26)} ${fmt(hash.nodeMs).padStart(8)} ms   (scrypt alone, same parameters, median of 5)`,
   );
 } finally {
   await server.stop();

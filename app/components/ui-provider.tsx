@@ -102,7 +102,8 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
 
 /**
  * `?returnUrl=/path` on any page (where private pages send anonymous visitors) opens the
- * login modal, which leads there after signing in; an unsafe one goes to the
+ * login modal (with the promotional image: this visitor wants something behind an
+ * account), which leads there after signing in; an unsafe one goes to the
  * invalid-return-URL page.
  */
 function useReturnUrlFromAddress(
@@ -127,7 +128,7 @@ function useReturnUrlFromAddress(
         },
         { replace: true, preventScrollReset: true },
       );
-      openAuth({ isLogin: true, returnUrl, description: m.auth_login_required() });
+      openAuth({ isLogin: true, returnUrl, description: m.auth_login_required(), img: true });
     }
   }, [returnUrl, isAuthenticated, locale, openAuth, navigate, setSearchParams]);
 }

@@ -138,6 +138,27 @@ describe("POST /api/accounts/sign-up", () => {
     });
     expect(again.response.headers.getSetCookie()).toEqual([]);
   });
+
+  it("slows down address probing: after 5 taken addresses in an hour an IP's sign-ups answer 429", async () => {
+    const email = uniqueEmail("probed");
+    expect((await new Client().signUp({ email })).response.status).toBe(201);
+    const prober = new Client();
+    // New accounts do not count: only answers that reveal a taken address do.
+    for (let i = 0; i < 3; i++) expect((await prober.signUp()).response.status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await prober.signUp({ email })).response.status).toBe(409);
+    for (const address of [email, uniqueEmail("fresh")]) {
+      const blocked = (await prober.signUp({ email: address })).response;
+      expect(blocked.status).toBe(429);
+      expect(await json(blocked)).toEqual({
+        status: 429,
+        fields: { system: ["Too many requests. Please wait an hour and try again."] },
+      });
+      expect(blocked.headers.get("Retry-After")).toBe("3600");
+    }
+    expect((await new Client().signUp()).response.status).toBe(201);
+    await env.DB.prepare("update auth_attempts set created_at = created_at - 61 * 60 * 1000").run();
+    expect((await prober.signUp()).response.status).toBe(201);
+  });
 });
 
 describe("POST /api/accounts/login", () => {

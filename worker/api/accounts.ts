@@ -97,7 +97,18 @@ accounts.post("/sign-up", async (c) => {
   }
   const { name, dateOfBirth, password } = parsed.data;
   const email = normalizeEmail(parsed.data.email);
-  const taken = () => {
+  const byIp = { kind: "signup-ip", value: clientIp(request) } as const;
+  if ((await throttle.overLimit(c.env, [byIp])).length > 0) {
+    console.warn("auth: sign-up throttled (ip)");
+    return errorResponse(
+      locale,
+      429,
+      { fields: { system: ["auth_too_many_requests"] } },
+      { "Retry-After": String(throttle.limits["signup-ip"].window / 1000) },
+    );
+  }
+  const taken = async () => {
+    await throttle.record(c.env, [byIp]);
     console.warn("auth: sign-up refused (e-mail already in use)");
     return errorResponse(locale, 409, { fields: { email: ["validation_email_taken"] } });
   };

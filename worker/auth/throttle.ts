@@ -6,7 +6,8 @@ import { sha256Hex } from "./crypto";
 /**
  * Throttling counted in D1 (SECURITY.md 7 and 11; docs/decisions/0007-accounts.md):
  * failed sign-ins per account and per IP in 15 minutes, forgot-password requests per
- * e-mail and per IP in an hour. Keys are hashed so the table holds no address or IP.
+ * e-mail and per IP in an hour, and sign-ups refused for a taken address per IP in an
+ * hour (each such answer tells whether an address has an account). Keys are hashed so the table holds no address or IP.
  */
 
 type Kind = (typeof authAttempts.$inferInsert)["kind"];
@@ -17,6 +18,7 @@ export const limits: Record<Kind, { max: number; window: number }> = {
   "login-ip": { max: 20, window: 15 * minute },
   "forgot-email": { max: 3, window: 60 * minute },
   "forgot-ip": { max: 10, window: 60 * minute },
+  "signup-ip": { max: 5, window: 60 * minute },
 };
 const longestWindow = Math.max(...Object.values(limits).map((l) => l.window));
 
