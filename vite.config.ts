@@ -1,3 +1,4 @@
+import "./scripts/offline-env.mjs";
 import { randomUUID } from "node:crypto";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";

@@ -1,3 +1,4 @@
+import "./scripts/offline-env.mjs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 

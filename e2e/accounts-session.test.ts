@@ -166,57 +166,106 @@ describe("an account from sign-up to sign-out", () => {
   });
 });
 
+const resetTexts = {
+  en: {
+    home: "/",
+    linkPrefix: "/change-password/",
+    choose: "Choose a new password",
+    newPassword: "New password",
+    confirmNew: "Confirm the new password",
+    submit: "Change password",
+    mismatch: "Password and Password Confirmation must be the same!",
+    changed: "Password changed",
+    invalid: "Invalid Request",
+  },
+  "pt-br": {
+    home: "/pt-br",
+    linkPrefix: "/pt-br/change-password/",
+    choose: "Escolha uma nova senha",
+    newPassword: "Nova senha",
+    confirmNew: "Confirme a nova senha",
+    submit: "Trocar senha",
+    mismatch: "Senha e Confirmação de Senha devem ser iguais!",
+    changed: "Senha alterada",
+    invalid: "Solicitação inválida",
+  },
+} as const;
+
 describe("password reset through the mailbox", () => {
-  it("forgot password -> e-mail -> change password -> sign in with the new one", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
-    await page.goto("/");
-    const email = unique();
-    await signUp(page, "en", email);
-    await page.getByTestId("account-button").waitFor();
-    await context.clearCookies();
-    await page.goto("/");
+  it.each(["en", "pt-br"] as const)(
+    "%s: sign-up -> sign-out -> forgot -> e-mail link -> change password -> other sessions end -> sign in with the new one",
+    async (locale) => {
+      const t = labels[locale];
+      const r = resetTexts[locale];
+      const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+      await page.goto(r.home);
+      const email = unique();
+      await signUp(page, locale, email);
+      await page.getByTestId("account-button").waitFor();
 
-    await page.getByTestId("sign-in-button").click();
-    await focusOnField(page, "email");
-    await modal(page).getByRole("button", { name: labels.en.forgot }).click();
-    await focusOnField(page, "email");
-    await modal(page).getByLabel("E-mail").fill(email);
-    await modal(page).getByRole("button", { name: labels.en.send }).click();
-    await modal(page).getByRole("heading", { name: labels.en.sent }).waitFor();
+      // A second device stays signed in until the password changes.
+      const other = await newPage(browser, { viewport: viewports.desktop });
+      await other.page.goto(r.home);
+      await other.page.getByTestId("sign-in-button").click();
+      await focusOnField(other.page, "email");
+      await modal(other.page).getByLabel(t.email).fill(email);
+      await modal(other.page).getByLabel(t.password).fill(password);
+      await modal(other.page).getByRole("button", { name: t.signIn, exact: true }).click();
+      await other.page.getByTestId("account-button").waitFor();
 
-    const mail = (await (
-      await fetch(`${baseUrl}/_dev/mailbox/latest.json?to=${encodeURIComponent(email)}`)
-    ).json()) as { links?: string[]; html?: string };
-    const link = (mail.links ?? [])
-      .map((href) => new URL(href, baseUrl))
-      .find((url) => url.pathname.startsWith("/change-password/"));
-    expect(link, JSON.stringify(mail)).toBeDefined();
-    const path = (link as URL).pathname;
+      await page.getByTestId("account-button").click();
+      await page.getByRole("menuitem", { name: t.signOut }).click();
+      await page.getByTestId("sign-in-button").waitFor();
 
-    await page.goto(path);
-    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    await page.getByLabel("New password", { exact: true }).fill(newPassword);
-    await page.getByLabel("Confirm the new password").fill("Different-Password-7");
-    await page.getByRole("button", { name: "Change password" }).click();
-    await page.getByText("Password and Password Confirmation must be the same!").waitFor();
-    await page.getByLabel("Confirm the new password").fill(newPassword);
-    await screenshot(page, "accounts-change-password-en-phone");
-    await page.getByRole("button", { name: "Change password" }).click();
-    await page.getByRole("heading", { name: "Password changed" }).waitFor();
-    await screenshot(page, "accounts-password-changed-en-phone");
+      await page.getByTestId("sign-in-button").click();
+      await focusOnField(page, "email");
+      await modal(page).getByRole("button", { name: t.forgot }).click();
+      await focusOnField(page, "email");
+      await modal(page).getByLabel(t.email).fill(email);
+      await modal(page).getByRole("button", { name: t.send }).click();
+      await modal(page).getByRole("heading", { name: t.sent }).waitFor();
 
-    await page.getByRole("button", { name: "Sign in" }).last().click();
-    await focusOnField(page, "email");
-    await modal(page).getByLabel("E-mail").fill(email);
-    await modal(page).getByLabel("Password").fill(newPassword);
-    await modal(page).getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.getByTestId("account-button").waitFor();
-    await page.waitForURL((url) => url.pathname === "/");
+      const mail = (await (
+        await fetch(`${baseUrl}/_dev/mailbox/latest.json?to=${encodeURIComponent(email)}`)
+      ).json()) as { links?: string[]; html?: string };
+      const link = (mail.links ?? [])
+        .map((href) => new URL(href, baseUrl))
+        .find((url) => url.pathname.startsWith(r.linkPrefix));
+      expect(link, JSON.stringify(mail)).toBeDefined();
+      const path = (link as URL).pathname;
 
-    // The link works once.
-    await page.goto(path);
-    await page.getByRole("heading", { name: "Invalid Request" }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      await page.goto(path);
+      await page.getByRole("heading", { name: r.choose }).waitFor();
+      await page.getByLabel(r.newPassword, { exact: true }).fill(newPassword);
+      await page.getByLabel(r.confirmNew).fill("Different-Password-7");
+      await page.getByRole("button", { name: r.submit }).click();
+      await page.getByText(r.mismatch).waitFor();
+      await page.getByLabel(r.confirmNew).fill(newPassword);
+      await screenshot(page, `accounts-change-password-${locale}-phone`);
+      await page.getByRole("button", { name: r.submit }).click();
+      await page.getByRole("heading", { name: r.changed }).waitFor();
+      await screenshot(page, `accounts-password-changed-${locale}-phone`);
+
+      // The other device's session is gone: a reload shows it signed out.
+      await other.page.reload();
+      await other.page.getByTestId("sign-in-button").waitFor();
+      expect(await other.page.getByTestId("account-button").count()).toBe(0);
+
+      await page.getByRole("button", { name: t.signIn }).last().click();
+      await focusOnField(page, "email");
+      await modal(page).getByLabel(t.email).fill(email);
+      await modal(page).getByLabel(t.password).fill(newPassword);
+      await modal(page).getByRole("button", { name: t.signIn, exact: true }).click();
+      await page.getByTestId("account-button").waitFor();
+      await page.waitForURL((url) => url.pathname === r.home);
+
+      // The link works once.
+      await page.goto(path);
+      await page.getByRole("heading", { name: r.invalid }).waitFor();
+      expect(problems).toEqual([]);
+      expect(other.problems).toEqual([]);
+      await other.context.close();
+      await context.close();
+    },
+  );
 });

@@ -1,5 +1,6 @@
 // Serves the built Worker with wrangler on a free port, with its own local D1/KV state.
 import { execFileSync, spawn } from "node:child_process";
+import "./offline-env.mjs";
 import { createServer } from "node:net";
 
 export function freePort() {
