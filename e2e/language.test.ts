@@ -20,6 +20,8 @@ describe("language in the browser", () => {
     await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/pt-br");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
+    // Background requests after hydration (route discovery) must not rewrite the cookie.
+    await page.waitForLoadState("networkidle");
     const cookie = await languageCookie(context);
     expect(cookie).toMatchObject({ value: "pt-BR.prefixed", path: "/", sameSite: "Lax" });
     expect(cookie?.domain).toBe("localhost"); // host-only

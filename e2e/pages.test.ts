@@ -65,6 +65,21 @@ describe("the language cookie on navigation", () => {
     expect(home.headers.get("Set-Cookie")).toContain("lang=en-US;");
   });
 
+  it("is not written by background requests: route discovery, subresources", async () => {
+    const manifest = await get("/__manifest?paths=%2F&version=x", {
+      Cookie: "lang=pt-BR.prefixed",
+    });
+    expect(manifest.headers.get("Set-Cookie") ?? "").not.toContain("lang=");
+    const favicon = await get("/favicon.ico", {
+      "Sec-Fetch-Mode": "no-cors",
+      "Sec-Fetch-Dest": "image",
+    });
+    expect(favicon.status).toBe(404);
+    expect(favicon.headers.get("Set-Cookie") ?? "").not.toContain("lang=");
+    const navigation = await get("/register", { "Sec-Fetch-Mode": "navigate" });
+    expect(navigation.headers.get("Set-Cookie")).toContain("lang=en-US;");
+  });
+
   it("is written on error pages, in the language of their path", async () => {
     const response = await get("/pt-br/nao-existe");
     expect(response.headers.get("Set-Cookie")).toContain("lang=pt-BR.prefixed");

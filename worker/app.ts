@@ -20,6 +20,20 @@ function pagePathname(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/**
+ * Whether a page request is a navigation, the only kind that writes the language cookie
+ * (spec section 2). React Router's lazy route discovery (`/__manifest`) and subresources
+ * the browser fetches on its own (a favicon, an image that is not a static asset) are
+ * not: they used to overwrite a Portuguese cookie with English in the background.
+ * Documents and React Router's data requests (`.data`, destination "empty") are; so are
+ * clients that send no fetch metadata (curl, bots).
+ */
+function isNavigation(request: Request, pathname: string): boolean {
+  if (pathname === "/__manifest") return false;
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  return destination === null || ["document", "iframe", "empty"].includes(destination);
+}
+
 /** A request to our own API made while rendering a page: same cookies, language and origin. */
 function internalRequest(page: Request, path: string, init: RequestInit = {}): Request {
   const headers = new Headers(init.headers);
@@ -107,7 +121,7 @@ export function createApp(renderPage: PageHandler) {
     }
     // Pages of a signed-in user are personal: never stored by a cache.
     if (user.isAuthenticated) response.headers.set("Cache-Control", "no-store");
-    if (!isPageRead) return response;
+    if (!isPageRead || !isNavigation(request, url.pathname)) return response;
     response.headers.append(
       "Set-Cookie",
       languageSetCookie(pagePathname(url.pathname), url.protocol === "https:"),
