@@ -2,6 +2,7 @@ import "@fontsource-variable/inter/index.css";
 import "@fontsource-variable/sora/index.css";
 import "./app.css";
 import "./accounts.css";
+import "./test.css";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";

@@ -60,14 +60,14 @@ export const screens = {
   result: {
     paths: { en: "/result/:id", "pt-br": "/resultado/:id" },
     indexable: false,
-    page: false,
+    page: true,
   },
   termsOfUse: {
     paths: { en: "/terms-of-use", "pt-br": "/termos-de-uso" },
     indexable: true,
     page: false,
   },
-  test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: false },
+  test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: true },
   tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: false },
   // Error screens of spec section 8 that have their own address (docs/decisions/0007-accounts.md).
   invalidReturnUrl: {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -102,5 +102,88 @@ export const authAttempts = sqliteTable(
   (t) => [
     index("auth_attempts_lookup_idx").on(t.kind, t.key, t.createdAt),
     index("auth_attempts_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Timed test attempts (docs/decisions/0008-timed-test.md). The running attempt lives in
+ * its Durable Object (clock, answers); this row is what lists and ownership need, and
+ * receives the outcome and the answers when the attempt is finalised. Times are ms since
+ * the epoch on the Durable Object's clock.
+ */
+export const testAttempts = sqliteTable(
+  "test_attempts",
+  {
+    id: text("id").primaryKey(),
+    /** Null while anonymous; set once, at creation or when the cookie's holder signs in. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the attempt cookie's secret. */
+    secretHash: text("secret_hash").notNull(),
+    status: text("status", { enum: ["in_progress", "finished", "rejected"] })
+      .notNull()
+      .default("in_progress"),
+    startedAt: integer("started_at").notNull(),
+    deadline: integer("deadline").notNull(),
+    finishedAt: integer("finished_at"),
+    /** How it ended: the taker sent it, or the clock ran out. */
+    endedBy: text("ended_by", { enum: ["finish", "time"] }),
+    /** Which timing rule rejected it (core/test-rules.ts), for audit. */
+    rejectionReason: text("rejection_reason"),
+    questionBankVersion: text("question_bank_version").notNull(),
+    locale: text("locale").notNull(),
+    /** Two-letter country of the request that started it (request.cf), for empirical percentiles. */
+    country: text("country"),
+    answeredCount: integer("answered_count").notNull().default(0),
+    /** JSON `{ code: { letter, at } }`, copied from the Durable Object at finalisation. */
+    answers: text("answers"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("test_attempts_user_id_idx").on(t.userId, t.status, t.startedAt),
+    index("test_attempts_status_deadline_idx").on(t.status, t.deadline),
+  ],
+);
+
+/**
+ * A finished attempt's score, computed once when its signed-in owner first asks for it
+ * and never recomputed: the norms version and age band are stored with it, so a later
+ * recalibration does not silently change a past score.
+ */
+export const testResults = sqliteTable(
+  "test_results",
+  {
+    attemptId: text("attempt_id")
+      .primaryKey()
+      .references(() => testAttempts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    finishedAt: integer("finished_at").notNull(),
+    iq: integer("iq").notNull(),
+    iqLabel: text("iq_label").notNull(),
+    atCeiling: integer("at_ceiling", { mode: "boolean" }).notNull(),
+    intervalLow: integer("interval_low").notNull(),
+    intervalHigh: integer("interval_high").notNull(),
+    band: text("band").notNull(),
+    rawTotal: integer("raw_total").notNull(),
+    /** JSON `{ SM, RA, RE, RL }`, each 0-10. */
+    rawByCategory: text("raw_by_category").notNull(),
+    normsVersion: text("norms_version").notNull(),
+    ageBand: text("age_band").notNull(),
+    percentageWorld: real("percentage_world").notNull(),
+    percentageBrazil: real("percentage_brazil").notNull(),
+    percentileMethodWorld: text("percentile_method_world", {
+      enum: ["model", "empirical"],
+    }).notNull(),
+    percentileMethodBrazil: text("percentile_method_brazil", {
+      enum: ["model", "empirical"],
+    }).notNull(),
+    /** The attempt's country, copied so empirical percentiles read one table. */
+    country: text("country"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("test_results_user_id_idx").on(t.userId, t.finishedAt),
+    index("test_results_country_iq_idx").on(t.country, t.iq),
   ],
 );

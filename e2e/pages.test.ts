@@ -20,7 +20,14 @@ function decode(html: string) {
 }
 
 /** A valid value for every route parameter, so screens with parameters can be fetched. */
-const sampleParams = { token: "Zx9_kP2-qR7sT4uV8wY1", reason: "failed" };
+const sampleParams = {
+  token: "Zx9_kP2-qR7sT4uV8wY1",
+  reason: "failed",
+  id: "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+};
+
+/** Screens behind sign-in: an anonymous visitor is sent home, which asks them to sign in. */
+const privateScreens = new Set(["result", "tests", "report", "checkout", "checkoutStatus"]);
 
 describe("every served screen, in both languages", () => {
   const cases = servedScreens.flatMap((screen) =>
@@ -28,6 +35,14 @@ describe("every served screen, in both languages", () => {
   );
 
   it.each(cases)("%s in %s (%s) renders with its SEO tags", async (screen, locale, path) => {
+    if (privateScreens.has(screen)) {
+      const redirect = await get(path);
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("Location")).toBe(
+        `${localizePath("home", locale)}?returnUrl=${encodeURIComponent(path)}`,
+      );
+      return;
+    }
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");

@@ -12,6 +12,10 @@ const binding = (name: string, method: string) =>
 const price = z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, {
   message: 'must be a decimal amount such as "19.90"',
 });
+/** Whole seconds as text, as wrangler vars are: "1200". */
+const seconds = z.string().regex(/^[1-9]\d{0,5}$/, {
+  message: 'must be a whole number of seconds above 0, such as "1200"',
+});
 const optionalSecret = z.string().min(1, { message: "must not be empty" }).optional();
 
 /**
@@ -22,12 +26,16 @@ const envSchema = z
   .object({
     DB: binding("D1", "prepare"),
     KV: binding("KV", "get"),
+    TEST_ATTEMPT: binding("Durable Object", "idFromName"),
     ENVIRONMENT: z.enum(["development", "production"], {
       message: 'must be "development" or "production"',
     }),
     BASE_URL: z.url({ message: "must be an absolute URL such as https://www.example.com" }),
     REPORT_PRICE_USD: price,
     REPORT_PRICE_BRL: price,
+    /** The test's duration and the grace for answers in flight (ADR 0008). */
+    TEST_DURATION_SECONDS: seconds,
+    TEST_GRACE_SECONDS: seconds,
     EMAIL_API_KEY: optionalSecret,
     EMAIL_FROM: optionalSecret,
     EMAIL_API_URL: z.url({ message: "must be an absolute URL" }).optional(),
@@ -65,6 +73,14 @@ export interface OptionalSettings {
 
 export function optionalSettings(env: Env): OptionalSettings {
   return env as Env & OptionalSettings;
+}
+
+/** The test's clock settings in ms (the env was validated at start). */
+export function testTiming(env: Env): { durationMs: number; graceMs: number } {
+  return {
+    durationMs: Number(env.TEST_DURATION_SECONDS) * 1000,
+    graceMs: Number(env.TEST_GRACE_SECONDS) * 1000,
+  };
 }
 
 export type ConfigProblem = { key: string; message: string };

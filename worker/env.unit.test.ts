@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { describeConfigProblems, findConfigProblems } from "./env";
 
-const binding = { prepare() {}, get() {} };
+const binding = { prepare() {}, get() {}, idFromName() {} };
 const good = {
   DB: binding,
   KV: binding,
+  TEST_ATTEMPT: binding,
   ENVIRONMENT: "production",
   BASE_URL: "https://x.example",
   REPORT_PRICE_USD: "19.90",
   REPORT_PRICE_BRL: "49.90",
+  TEST_DURATION_SECONDS: "1200",
+  TEST_GRACE_SECONDS: "5",
 };
 
 describe("env validation", () => {
@@ -33,6 +36,31 @@ describe("env validation", () => {
   it("refuses a price that is not a decimal amount", () => {
     const problems = findConfigProblems({ ...good, REPORT_PRICE_BRL: "R$ 10" });
     expect(problems.map((p) => p.key)).toEqual(["REPORT_PRICE_BRL"]);
+  });
+
+  it("refuses test timings that are not whole positive seconds", () => {
+    for (const bad of ["0", "-5", "1.5", "20m", "", " 1200", "01200", "1e3"]) {
+      expect(findConfigProblems({ ...good, TEST_DURATION_SECONDS: bad })).toEqual([
+        {
+          key: "TEST_DURATION_SECONDS",
+          message: 'must be a whole number of seconds above 0, such as "1200"',
+        },
+      ]);
+    }
+    expect(findConfigProblems({ ...good, TEST_GRACE_SECONDS: 5 }).map((p) => p.key)).toEqual([
+      "TEST_GRACE_SECONDS",
+    ]);
+    const { TEST_GRACE_SECONDS: _, ...noGrace } = good;
+    expect(findConfigProblems(noGrace)).toEqual([
+      { key: "TEST_GRACE_SECONDS", message: "is missing" },
+    ]);
+    expect(findConfigProblems({ ...good, TEST_DURATION_SECONDS: "60" })).toEqual([]);
+  });
+
+  it("names a missing Durable Object binding", () => {
+    expect(findConfigProblems({ ...good, TEST_ATTEMPT: undefined }).map((p) => p.key)).toEqual([
+      "TEST_ATTEMPT",
+    ]);
   });
 
   it("names the missing half of a secret pair", () => {

@@ -4,6 +4,8 @@ import { createRequestHandler } from "react-router";
 import { createLoadContext } from "../app/lib/load-context";
 import { createApp } from "./app";
 
+export { TestAttempt } from "./tests/attempt-object";
+
 const renderPage = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,

@@ -26,6 +26,7 @@ import { normalizeEmail, toSignedInUser } from "../auth/users";
 import { createMailer, deliver } from "../email/mailer";
 import { passwordChangedMail, passwordResetMail } from "../email/templates";
 import { type GoogleIdentity, googleClient, identityFromTokens } from "../oauth/google";
+import { claimAttemptFromCookie } from "../tests/claim";
 
 /**
  * The accounts API (docs/decisions/0007-accounts.md). Every non-GET passed the CSRF
@@ -77,10 +78,14 @@ function findUserByEmail(env: Env, email: string) {
     .then((rows) => rows[0]);
 }
 
-/** Signing in always starts a new session; the browser's previous one, if any, ends. */
+/**
+ * Signing in (or up) always starts a new session; the browser's previous one, if any,
+ * ends. A test this browser took anonymously becomes the account's (ADR 0008).
+ */
 async function replaceSession(request: Request, env: Env, userId: string, remember: boolean) {
   const previous = await validateRequestSession(request, env);
   if (previous.kind === "valid") await deleteSession(env, previous.sessionId);
+  await claimAttemptFromCookie(request, env, userId);
   return createSession(env, userId, remember);
 }
 

@@ -4,6 +4,7 @@ import { csrfProtection } from "../auth/csrf";
 import { accounts } from "./accounts";
 import { configuration } from "./configuration";
 import { questions } from "./questions";
+import { tests } from "./tests";
 
 /** The JSON API. Each domain adds its router here (accounts, tests, payments...). */
 export const api = new Hono<AppEnv>();
@@ -13,6 +14,7 @@ api.use(csrfProtection());
 
 api.route("/questions", questions);
 api.route("/accounts", accounts);
+api.route("/tests", tests);
 api.route("/application-configuration", configuration);
 
 // Registered last: any API path nobody claimed is a JSON 404, never a page.

@@ -58,12 +58,18 @@ describe("/_dev/mailbox", () => {
       );
       expect(response.status).toBe(404);
     }
-    const token = await app.fetch(
-      new Request("https://www.example.com/_dev/oauth/google/token", { method: "POST" }),
-      production,
-      createExecutionContext(),
-    );
-    expect(token.status).toBe(404);
+    for (const path of ["/_dev/oauth/google/token", `/_dev/tests/${crypto.randomUUID()}/elapse`]) {
+      const response = await app.fetch(
+        new Request(`https://www.example.com${path}`, {
+          method: "POST",
+          headers: { Origin: "https://www.example.com", "Content-Type": "application/json" },
+          body: JSON.stringify({ ms: 1000 }),
+        }),
+        production,
+        createExecutionContext(),
+      );
+      expect(response.status, path).toBe(404);
+    }
   });
 });
 

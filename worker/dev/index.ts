@@ -4,9 +4,10 @@ import { csrfProtection } from "../auth/csrf";
 import { standInPaths } from "../oauth/google";
 import { googleStandIn } from "./google";
 import { mailbox } from "./mailbox";
+import { testClock } from "./test-clock";
 
 /**
- * Development-only pages (the mailbox, the local Google stand-in). Every route answers
+ * Development-only pages (the mailbox, the local Google stand-in, the test clock). Every route answers
  * 404 in production.
  */
 export const dev = new Hono<AppEnv>();
@@ -22,3 +23,4 @@ dev.use(csrfProtection({ exempt: (pathname) => pathname === standInPaths.token }
 
 dev.route("/mailbox", mailbox);
 dev.route("/oauth/google", googleStandIn);
+dev.route("/tests", testClock);

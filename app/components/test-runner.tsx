@@ -1,0 +1,510 @@
+import { useEffect, useId, useRef, useState } from "react";
+import * as m from "../../core/paraglide/messages";
+import { questionBank } from "../../core/question-bank";
+import type { Letter } from "../../core/questions";
+import type { TestState } from "../../core/test-attempt";
+import { writeTestPosition } from "../lib/test-position";
+import { useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useCurrentUser } from "../lib/use-current-user";
+import { useLocale } from "../lib/use-locale";
+import { useTestSession } from "../lib/use-test-session";
+import { Dialog } from "./dialog";
+import { AlertIcon, CheckCircleIcon, ClockIcon, ListIcon } from "./icons";
+
+const total = questionBank.length;
+const keyLetters: Record<string, Letter> = {
+  a: "A",
+  b: "B",
+  c: "C",
+  d: "D",
+  "1": "A",
+  "2": "B",
+  "3": "C",
+  "4": "D",
+};
+
+/** Progress in percent, clamped to 0-100 (spec section 9). */
+export function progressPercent(answered: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((answered / count) * 100)));
+}
+
+function clock(ms: number): { text: string; minutes: number; seconds: number } {
+  const totalSeconds = Math.ceil(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return { text: `${minutes}:${String(seconds).padStart(2, "0")}`, minutes, seconds };
+}
+
+/** The first question not answered yet (the last one when all are). */
+function firstUnanswered(answers: Record<string, Letter>): number {
+  const first = questionBank.findIndex((question) => !answers[question.code]);
+  return first === -1 ? total - 1 : first;
+}
+
+interface RunnerProps {
+  state: TestState;
+  /** The question this browser was on before a reload, if it remembers one. */
+  initialPosition: number | null;
+  resultPath: string;
+  onRedo(): void;
+  onResult(path: string): void;
+}
+
+export function TestRunner({ state, initialPosition, resultPath, onRedo, onResult }: RunnerProps) {
+  const locale = useLocale();
+  const ui = useUi();
+  const user = useCurrentUser();
+  const handleApiError = useApiErrorHandler();
+  const session = useTestSession({ state, locale, onError: (error) => handleApiError(error) });
+  // Back where this browser was, else at the first question not answered yet.
+  const [position, setPosition] = useState(() => initialPosition ?? firstUnanswered(state.answers));
+  const [picker, setPicker] = useState(false);
+  const [unanswered, setUnanswered] = useState<number[] | null>(null);
+  const question = questionBank[position] ?? questionBank[0];
+  const answeredCount = questionBank.filter((q) => session.answers[q.code]).length;
+  const isLast = position === total - 1;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Set by the controls that move to another question: its title then takes the focus.
+  const moved = useRef(false);
+  // Hydrated: the keyboard and the buttons work (browser tests wait for it).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    writeTestPosition(state.id, position);
+    // Moving to another question brings the reader (and screen readers) to its title.
+    if (moved.current) titleRef.current?.focus();
+    moved.current = false;
+    // Warm the next question's images so Next shows it at once.
+    const next = questionBank[position + 1];
+    if (next) {
+      for (const url of [next.image.url, ...next.options.map((o) => o.image.url)]) {
+        const image = new Image();
+        image.src = url;
+      }
+    }
+  }, [position, state.id]);
+
+  function go(index: number) {
+    moved.current = true;
+    setPosition(Math.min(total - 1, Math.max(0, index)));
+  }
+
+  function send() {
+    const missing = questionBank
+      .map((q, index) => (session.answers[q.code] ? -1 : index))
+      .filter((index) => index >= 0);
+    if (missing.length > 0) setUnanswered(missing);
+    else void session.finish();
+  }
+
+  function seeResult() {
+    if (user.isAuthenticated) {
+      onResult(resultPath);
+      return;
+    }
+    ui.openAuth({
+      isLogin: false,
+      returnUrl: resultPath,
+      description: m.test_sign_in_to_see(),
+      img: true,
+    });
+  }
+
+  // Sent: a signed-in user goes straight to the result; anyone else is asked to sign in
+  // or up first (spec section 1), and the result follows.
+  const ending = session.ending;
+  const announced = useRef(false);
+  const seeResultRef = useRef(seeResult);
+  seeResultRef.current = seeResult;
+  useEffect(() => {
+    if (ending !== "finished" || announced.current) return;
+    announced.current = true;
+    seeResultRef.current();
+  }, [ending]);
+
+  // Keys: A-D / 1-4 choose; arrows move between questions (inside the option group the
+  // arrows keep their native job of moving the choice).
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  keyHandler.current = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || session.ending || picker || unanswered) {
+      return;
+    }
+    const target = event.target as HTMLElement | null;
+    if (
+      target?.closest("dialog") ||
+      target?.matches("input[type=text], input[type=email], textarea")
+    ) {
+      return;
+    }
+    const letter = keyLetters[event.key.toLowerCase()];
+    if (letter && question) {
+      event.preventDefault();
+      session.choose(question.code, letter);
+      return;
+    }
+    if (target?.matches("input[type=radio]")) return;
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      go(position + 1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      go(position - 1);
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, []);
+
+  if (session.ending === "rejected") {
+    return <Rejected onRedo={onRedo} />;
+  }
+  if (!question) return null;
+
+  const time = clock(session.remainingMs);
+  const percent = progressPercent(answeredCount, total);
+  const chosen = session.answers[question.code];
+
+  return (
+    <section
+      className="test-screen container"
+      data-testid="test-runner"
+      data-position={position}
+      data-ready={ready}
+    >
+      <header className="test-bar">
+        <p className="test-count" data-testid="question-count">
+          {m.test_question_of({ current: position + 1, total })}
+        </p>
+        <div
+          className={`test-timer${session.remainingMs < 120_000 ? " test-timer-low" : ""}`}
+          role="timer"
+          aria-label={m.test_time_left()}
+          data-testid="timer"
+        >
+          <ClockIcon width={18} height={18} />
+          <span aria-hidden="true">{time.text}</span>
+          <span className="visually-hidden">
+            {m.test_time_left_aria({ minutes: time.minutes, seconds: time.seconds })}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="button button-ghost test-picker-button"
+          onClick={() => setPicker(true)}
+          data-testid="open-picker"
+        >
+          <ListIcon width={18} height={18} />
+          <span>{m.test_pick_question()}</span>
+        </button>
+        <div
+          className="test-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={m.test_progress_label({ answered: answeredCount, total })}
+          data-testid="progress"
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </header>
+
+      <div className="test-question">
+        <h1 className="test-title" ref={titleRef} tabIndex={-1}>
+          <span className="test-code">{question.code}</span>
+          {question.title[locale]}
+        </h1>
+        <figure className="test-figure">
+          <img
+            src={question.image.url}
+            width={question.image.width}
+            height={question.image.height}
+            alt={question.image.alt[locale]}
+          />
+        </figure>
+        <fieldset className="test-options">
+          <legend className="visually-hidden">{m.test_options_label()}</legend>
+          {question.options.map((option) => (
+            <label
+              key={option.letter}
+              className={`test-option${chosen === option.letter ? " is-chosen" : ""}`}
+              data-testid={`option-${option.letter}`}
+            >
+              <input
+                type="radio"
+                name={`answer-${question.code}`}
+                value={option.letter}
+                checked={chosen === option.letter}
+                onChange={() => session.choose(question.code, option.letter)}
+                disabled={session.ending !== null}
+                aria-label={`${m.test_option_label({ letter: option.letter })}: ${option.image.alt[locale]}`}
+              />
+              <span className="test-letter" aria-hidden="true">
+                {option.letter}
+              </span>
+              <img
+                src={option.image.url}
+                width={option.image.width}
+                height={option.image.height}
+                alt=""
+                loading="eager"
+              />
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      <footer className="test-nav">
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => go(position - 1)}
+          disabled={position === 0}
+        >
+          {m.test_previous()}
+        </button>
+        <p
+          className="test-save"
+          aria-live="polite"
+          data-testid="save-state"
+          data-state={session.saveState}
+        >
+          {session.saveState === "offline"
+            ? m.test_offline()
+            : session.saveState === "saving"
+              ? m.test_saving()
+              : answeredCount > 0
+                ? m.test_saved()
+                : ""}
+        </p>
+        {isLast ? (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={send}
+            disabled={session.sending || session.ending !== null}
+            aria-busy={session.sending}
+            data-testid="send"
+          >
+            {session.sending ? m.test_sending() : m.test_send()}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => go(position + 1)}
+            data-testid="next"
+          >
+            {m.test_next()}
+          </button>
+        )}
+      </footer>
+      <p className="test-keys">{m.test_keyboard_hint()}</p>
+
+      {picker ? (
+        <QuestionPicker
+          answers={session.answers}
+          current={position}
+          onPick={(index) => {
+            setPicker(false);
+            go(index);
+          }}
+          onClose={() => setPicker(false)}
+        />
+      ) : null}
+      {unanswered ? (
+        <UnansweredDialog
+          missing={unanswered}
+          onSend={() => {
+            setUnanswered(null);
+            void session.finish();
+          }}
+          onPick={() => {
+            const [first] = unanswered;
+            setUnanswered(null);
+            if (unanswered.length === 1 && first !== undefined) go(first);
+            else setPicker(true);
+          }}
+          onClose={() => setUnanswered(null)}
+        />
+      ) : null}
+      {session.ending === "timeUp" || session.ending === "finished" ? (
+        <EndDialog kind={session.ending} busy={session.sending} onSeeResult={seeResult} />
+      ) : null}
+    </section>
+  );
+}
+
+function QuestionPicker({
+  answers,
+  current,
+  onPick,
+  onClose,
+}: {
+  answers: Record<string, Letter>;
+  current: number;
+  onPick(index: number): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  return (
+    <Dialog
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      className="modal-test"
+      data-testid="picker"
+    >
+      <div className="modal-panel test-dialog">
+        <h2 className="test-dialog-title" id={`${id}-title`}>
+          {m.test_picker_title()}
+        </h2>
+        <ol className="test-grid">
+          {questionBank.map((question, index) => {
+            const answered = Boolean(answers[question.code]);
+            const state =
+              index === current
+                ? m.test_picker_current()
+                : answered
+                  ? m.test_picker_answered()
+                  : m.test_picker_unanswered();
+            return (
+              <li key={question.code}>
+                <button
+                  type="button"
+                  className={`test-cell${answered ? " is-answered" : ""}${index === current ? " is-current" : ""}`}
+                  onClick={() => onPick(index)}
+                  aria-label={m.test_picker_question({ number: index + 1, state })}
+                  aria-current={index === current ? "step" : undefined}
+                >
+                  {index + 1}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <button type="button" className="button button-ghost button-block" onClick={onClose}>
+          {m.modal_close()}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function UnansweredDialog({
+  missing,
+  onSend,
+  onPick,
+  onClose,
+}: {
+  missing: number[];
+  onSend(): void;
+  onPick(): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  const one = missing.length === 1;
+  return (
+    <Dialog
+      onClose={onClose}
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      className="modal-test"
+      data-testid="unanswered"
+    >
+      <div className="modal-panel test-dialog">
+        <span className="error-modal-icon tone-warning">
+          <AlertIcon width={30} height={30} />
+        </span>
+        <h2 className="test-dialog-title" id={`${id}-title`}>
+          {one
+            ? m.test_unanswered_title_one()
+            : m.test_unanswered_title_other({ count: missing.length })}
+        </h2>
+        <p className="test-dialog-text" id={`${id}-text`}>
+          {one ? m.test_unanswered_text_one() : m.test_unanswered_text_other()}
+        </p>
+        <div className="test-dialog-actions">
+          <button type="button" className="button button-primary" onClick={onPick}>
+            {one ? m.test_unanswered_pick_one() : m.test_unanswered_pick_other()}
+          </button>
+          <button type="button" className="button button-ghost" onClick={onSend}>
+            {m.test_unanswered_send()}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Time over, or sent: nothing more to answer; the result is one click away. */
+function EndDialog({
+  kind,
+  busy,
+  onSeeResult,
+}: {
+  kind: "timeUp" | "finished";
+  busy: boolean;
+  onSeeResult(): void;
+}) {
+  const id = useId();
+  const timeUp = kind === "timeUp";
+  return (
+    // Not dismissable: the test is over whatever the user does.
+    <Dialog
+      onClose={() => {}}
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      className="modal-test"
+      data-testid={timeUp ? "time-up" : "finished"}
+    >
+      <div className="modal-panel test-dialog">
+        <span className={`error-modal-icon ${timeUp ? "tone-warning" : "tone-success"}`}>
+          {timeUp ? (
+            <ClockIcon width={30} height={30} />
+          ) : (
+            <CheckCircleIcon width={30} height={30} />
+          )}
+        </span>
+        <h2 className="test-dialog-title" id={`${id}-title`}>
+          {timeUp ? m.test_time_up_title() : m.test_finished_title()}
+        </h2>
+        <p className="test-dialog-text" id={`${id}-text`}>
+          {timeUp ? m.test_time_up_text() : m.test_finished_text()}
+        </p>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          onClick={onSeeResult}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="see-result"
+        >
+          {busy ? m.test_sending() : timeUp ? m.test_time_up_button() : m.test_finished_button()}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Rejected({ onRedo }: { onRedo(): void }) {
+  return (
+    <section className="account-page container" data-testid="test-rejected">
+      <span className="account-page-icon tone-warning">
+        <AlertIcon width={30} height={30} />
+      </span>
+      <h1 className="account-page-title">{m.test_rejected_title()}</h1>
+      <p className="account-page-text">{m.test_rejected_text()}</p>
+      <div className="account-page-actions">
+        <button type="button" className="button button-primary" onClick={onRedo}>
+          {m.test_rejected_button()}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { data } from "react-router";
+import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import type { TestResult } from "../../core/test-attempt";
+import { translate } from "../../core/translate";
+import { AlertIcon, SearchIcon } from "../components/icons";
+import { IqChart } from "../components/iq-chart";
+import { AppLink } from "../lib/app-link";
+import { cloudflareContext } from "../lib/load-context";
+import { requireUser } from "../lib/require-user.server";
+import { rootData } from "../lib/root-data";
+import { pageMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/result";
+
+type LoaderResult =
+  | { kind: "result"; result: TestResult }
+  | { kind: "invalid" | "notFinished" | "rejected" };
+
+/** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const { api } = context.get(cloudflareContext);
+  const response = await api(`/api/tests/${encodeURIComponent(params.id)}/result`);
+  if (response.ok) {
+    return { kind: "result", result: (await response.json()) as TestResult } as LoaderResult;
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string };
+  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
+  if (response.status === 409 && body.code === "testNotFinished") {
+    return data<LoaderResult>({ kind: "notFinished" }, { status: 409 });
+  }
+  if (response.status === 409 && body.code === "testRejected") {
+    return data<LoaderResult>({ kind: "rejected" }, { status: 409 });
+  }
+  throw data(null, { status: Math.max(500, response.status) });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta({ location, matches, params }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return [
+    ...pageMeta({
+      baseUrl: rootData(matches).baseUrl,
+      screen: "result",
+      locale,
+      params: { id: params.id },
+      title: m.page_result_meta_title({}, { locale }),
+      description: m.page_result_meta_description({}, { locale }),
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Result({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  if (loaderData.kind !== "result") return <NoResult kind={loaderData.kind} />;
+  const { result } = loaderData;
+  const correct = result.rawTotal;
+  return (
+    <section className="result container" data-testid="result">
+      <p className="eyebrow">{m.result_eyebrow()}</p>
+      <div className="result-hero">
+        <div className="result-score">
+          <p className="result-score-label">{m.result_iq_label()}</p>
+          <p className="result-iq" data-testid="result-iq">
+            {result.iqLabel}
+          </p>
+          <p className="result-interval" data-testid="result-interval">
+            {m.result_interval({ low: result.interval.low, high: result.interval.high })}
+          </p>
+          <p className="result-help">
+            {result.atCeiling
+              ? m.result_ceiling()
+              : result.atFloor
+                ? m.result_floor()
+                : m.result_interval_help()}
+          </p>
+        </div>
+        <div className="result-band" data-band={result.band} data-testid="result-band">
+          <p className="result-score-label">{m.result_band_label()}</p>
+          <p className="result-band-name">{translate(`result_band_${result.band}`, locale)}</p>
+          <p className="result-help">{translate(`result_band_text_${result.band}`, locale)}</p>
+          <p className="result-raw">{m.result_raw({ correct, total: 40 })}</p>
+        </div>
+      </div>
+
+      <div className="result-chart card">
+        <h2 className="result-chart-title">{m.result_chart_title()}</h2>
+        <IqChart iq={result.iq} label={m.result_chart_aria({ iq: result.iqLabel })} />
+      </div>
+
+      <p className="notice result-notice">{m.result_notice()}</p>
+      <div className="account-page-actions">
+        <AppLink screen="test" locale={locale} className="button button-ghost">
+          {m.result_take_again()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}
+
+function NoResult({ kind }: { kind: "invalid" | "notFinished" | "rejected" }) {
+  const locale = useLocale();
+  const texts = {
+    invalid: [m.invalid_test_title, m.invalid_test_text, m.invalid_test_button],
+    notFinished: [
+      m.result_not_finished_title,
+      m.result_not_finished_text,
+      m.result_not_finished_button,
+    ],
+    rejected: [m.test_rejected_title, m.test_rejected_text, m.test_rejected_button],
+  } as const;
+  const [title, text, button] = texts[kind];
+  return (
+    <section className="account-page container" data-testid={`result-${kind}`}>
+      <span className="account-page-icon tone-warning">
+        {kind === "invalid" ? (
+          <SearchIcon width={30} height={30} />
+        ) : (
+          <AlertIcon width={30} height={30} />
+        )}
+      </span>
+      <h1 className="account-page-title">{title()}</h1>
+      <p className="account-page-text">{text()}</p>
+      <div className="account-page-actions">
+        <AppLink screen="test" locale={locale} className="button button-primary">
+          {button()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { questionBank } from "../../core/question-bank";
+import { localizePath } from "../../core/route-table";
+import type { TestState } from "../../core/test-attempt";
+import { ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
+import { TestRunner } from "../components/test-runner";
+import { apiFetch } from "../lib/api";
+import { cloudflareContext } from "../lib/load-context";
+import { rootData } from "../lib/root-data";
+import { pageMeta } from "../lib/seo";
+import { readTestPosition } from "../lib/test-position";
+import { useApiErrorHandler } from "../lib/ui-context";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/test";
+
+/** The browser's test in progress, if any: a reload resumes it where it was. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api } = context.get(cloudflareContext);
+  const response = await api("/api/tests/current");
+  if (response.ok) {
+    const current = (await response.json()) as TestState;
+    const cookies = request.headers.get("Cookie");
+    return { current, position: readTestPosition(cookies, current.id, questionBank.length) };
+  }
+  if (response.status === 404) return { current: null, position: null };
+  throw new Response(null, { status: Math.max(500, response.status) });
+}
+
+/** A test in progress is personal and changes with every answer: never cached. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** The loader must run again after each navigation here (a new attempt, a resumed one). */
+export function shouldRevalidate() {
+  return true;
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "test",
+    locale,
+    title: m.page_test_meta_title({}, { locale }),
+    description: m.page_test_meta_description({}, { locale }),
+  });
+}
+
+export default function Test({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const handleApiError = useApiErrorHandler();
+  const [state, setState] = useState<TestState | null>(loaderData.current);
+  const [starting, setStarting] = useState(false);
+
+  const start = useCallback(
+    async (restart: boolean) => {
+      setStarting(true);
+      const result = await apiFetch<TestState>("/api/tests", {
+        method: "POST",
+        json: { restart },
+        locale,
+      });
+      setStarting(false);
+      if (result.ok) setState(result.data);
+      else handleApiError(result.error, { onAction: () => start(restart) });
+    },
+    [locale, handleApiError],
+  );
+
+  if (state) {
+    return (
+      <TestRunner
+        // A new attempt is a new runner: nothing of the previous one carries over.
+        key={state.id}
+        state={state}
+        initialPosition={state.id === loaderData.current?.id ? loaderData.position : null}
+        onRedo={() => start(true)}
+        onResult={(path) => navigate(path)}
+        resultPath={localizePath("result", locale, { id: state.id })}
+      />
+    );
+  }
+
+  return (
+    <section className="test-intro container" data-testid="test-intro">
+      <p className="eyebrow">{m.test_intro_eyebrow()}</p>
+      <h1 className="test-intro-title">{m.test_intro_title()}</h1>
+      <p className="test-intro-text">{m.test_intro_text()}</p>
+      <ul className="test-intro-rules">
+        <li>
+          <ListIcon width={20} height={20} />
+          <span>{m.test_intro_rule_questions()}</span>
+        </li>
+        <li>
+          <ClockIcon width={20} height={20} />
+          <span>{m.test_intro_rule_time()}</span>
+        </li>
+        <li>
+          <ShieldIcon width={20} height={20} />
+          <span>{m.test_intro_rule_saved()}</span>
+        </li>
+      </ul>
+      <button
+        type="button"
+        className="button button-primary button-large"
+        onClick={() => start(false)}
+        disabled={starting}
+        aria-busy={starting}
+        data-testid="start-test"
+      >
+        {m.test_intro_start()}
+      </button>
+      <p className="test-intro-note">{m.test_intro_note()}</p>
+    </section>
+  );
+}

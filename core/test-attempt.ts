@@ -1,0 +1,37 @@
+import type { Letter } from "./questions";
+import type { PercentileMethod, ScoredAttempt } from "./scoring";
+
+/** The timed test's shapes shared by the Worker and the pages (docs/decisions/0008-timed-test.md). */
+
+export type TestStatus = "in_progress" | "finished" | "rejected";
+
+/** What the client may know of an attempt: never the expected letters. */
+export interface TestState {
+  id: string;
+  status: TestStatus;
+  /** Deadline minus the Durable Object's now, in ms; 0 once over. */
+  remainingMs: number;
+  durationMs: number;
+  answers: Record<string, Letter>;
+  questionBankVersion: string;
+}
+
+export interface AnswerSaved {
+  answered: number;
+  remainingMs: number;
+}
+
+export interface FinishOutcome {
+  status: Exclude<TestStatus, "in_progress">;
+  /** The localized result page, when finished (not rejected). */
+  resultPath?: string;
+}
+
+/** A finished attempt's stored result (docs/decisions/0009-norms-and-scoring.md). */
+export interface TestResult extends Omit<ScoredAttempt, "age"> {
+  id: string;
+  finishedAt: string;
+  percentageWorld: number;
+  percentageBrazil: number;
+  percentileMethod: { world: PercentileMethod; brazil: PercentileMethod };
+}

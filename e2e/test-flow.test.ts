@@ -1,0 +1,304 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../core/locales";
+import { questionBank } from "../core/question-bank";
+import { answerKey } from "../worker/questions/answer-key.server";
+import {
+  baseUrl,
+  hasNoHorizontalOverflow,
+  launch,
+  newPage,
+  screenshot,
+  viewports,
+} from "./browser";
+
+/**
+ * The timed test in Chromium (issue 5): the test screen, resuming, the unanswered modal,
+ * time up, a rejected test, and the result after signing up, in both languages, at a
+ * phone width and on a desktop. The server's clock is moved with the development-only
+ * control (`/_dev/tests/{id}/elapse`) instead of waiting.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const texts = {
+  en: {
+    test: "/test",
+    result: "/result/",
+    questionOf: (n: number) => `Question ${n} of 40`,
+    unansweredOne: "You left 1 question unanswered",
+    unansweredMany: (n: number) => `You left ${n} questions unanswered`,
+    answerIt: "Answer it",
+    pick: "Pick a question",
+    sendAnyway: "Send anyway",
+    timeUp: "Your time is up!",
+    seeResult: "See My Result",
+    rejected: "Your Test was rejected",
+    rejectedText:
+      "Your test was not performed under ideal conditions! Please click below to redo and know your IQ.",
+    redo: "Redo test",
+    signUpWithEmail: "Sign up with e-mail",
+    name: "Full name",
+    email: "E-mail",
+    birth: "Date of birth",
+    password: "Password",
+    confirmation: "Confirm password",
+    notice: "information and entertainment only",
+    invalid: "Invalid test",
+  },
+  "pt-br": {
+    test: "/pt-br/teste",
+    result: "/pt-br/resultado/",
+    questionOf: (n: number) => `Questão ${n} de 40`,
+    unansweredOne: "Você deixou 1 questão sem resposta",
+    unansweredMany: (n: number) => `Você deixou ${n} questões sem resposta`,
+    answerIt: "Responder",
+    pick: "Escolher uma questão",
+    sendAnyway: "Enviar assim mesmo",
+    timeUp: "Seu tempo acabou!",
+    seeResult: "Ver meu resultado",
+    rejected: "Seu teste foi recusado",
+    rejectedText:
+      "Seu teste não foi realizado em condições ideais! Clique abaixo para refazê-lo e conhecer o seu QI.",
+    redo: "Refazer o teste",
+    signUpWithEmail: "Cadastrar com e-mail",
+    name: "Nome completo",
+    email: "E-mail",
+    birth: "Data de nascimento",
+    password: "Senha",
+    confirmation: "Confirme a senha",
+    notice: "caráter apenas informativo e de entretenimento",
+    invalid: "Teste inválido",
+  },
+} as const;
+
+/** The test screen, once hydrated (its keys and buttons work). */
+const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+async function startTest(page: Page, locale: Locale) {
+  await page.goto(texts[locale].test);
+  await page.getByTestId("start-test").click();
+  await runner(page).waitFor();
+}
+
+/** The attempt this browser is taking, as the API reports it. */
+async function currentAttempt(context: BrowserContext) {
+  const response = await context.request.get(`${baseUrl}/api/tests/current`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { id: string; answers: Record<string, string> };
+}
+
+/** Moves the server's clock of the running attempt forward (development only). */
+async function elapse(context: BrowserContext, ms: number) {
+  const { id } = await currentAttempt(context);
+  const response = await context.request.post(`${baseUrl}/_dev/tests/${id}/elapse`, {
+    data: { ms },
+    headers: { Origin: baseUrl },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Waits until every chosen answer has reached the server. */
+async function saved(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
+  );
+}
+
+async function signUpViaApi(context: BrowserContext, label: string) {
+  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+    data: {
+      name: "Beatriz Nogueira",
+      email: `${label}-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1996-08-21",
+      password: "Abcdef1!",
+      passwordConfirmation: "Abcdef1!",
+    },
+    headers: { Origin: baseUrl },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Answers the current question with the key's letter (or a wrong one) by keyboard, then moves on. */
+async function answerByKey(page: Page, index: number, right: boolean) {
+  const code = questionBank[index]?.code ?? "";
+  const expected = answerKey[code] ?? "A";
+  const letter = right ? expected : expected === "A" ? "B" : "A";
+  await page.keyboard.press(letter.toLowerCase());
+  await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
+}
+
+describe.each([
+  ["en", "phone"],
+  ["pt-br", "desktop"],
+] as const)("the test in %s on a %s", (locale, size) => {
+  const t = texts[locale];
+  const viewport = viewports[size];
+
+  it("saves every answer, resumes after a reload with the server's time, and shows the result after sign-up", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport });
+    await startTest(page, locale);
+    expect(await page.getByTestId("question-count").textContent()).toBe(t.questionOf(1));
+    expect(await page.getByTestId("timer").textContent()).toMatch(/(20:00|19:5\d)/);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `test-question-${locale}-${size}`);
+
+    // Answers by click and by keyboard (A-D / 1-4), moving with Next and the arrows.
+    const right = (answerKey[questionBank[0]?.code ?? ""] ?? "A") as string;
+    await page.getByTestId(`option-${right}`).click();
+    await page.getByTestId("next").click();
+    await answerByKey(page, 1, true);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("3");
+    await page.locator("[data-testid=option-C].is-chosen").waitFor();
+    expect(await page.getByTestId("progress").getAttribute("aria-valuenow")).toBe("8");
+    await saved(page);
+
+    // Seven minutes pass on the server; a reload resumes the same question and time.
+    await elapse(context, 7 * 60_000);
+    await page.reload();
+    await runner(page).waitFor();
+    expect(await page.getByTestId("question-count").textContent()).toBe(t.questionOf(3));
+    expect(await page.locator("[data-testid=option-C].is-chosen").count()).toBe(1);
+    expect(await page.getByTestId("timer").textContent()).toMatch(/1[23]:\d\d/);
+    // A second tab joins the same attempt, with the answers given in the first.
+    const second = await context.newPage();
+    await second.goto(t.test);
+    await runner(second).waitFor();
+    expect(await second.getByTestId("progress").getAttribute("aria-valuenow")).toBe("8");
+    await second.close();
+
+    // More right answers, paced like a reader (at least a second apart: ADR 0008).
+    for (let index = 3; index < 22; index++) {
+      await page.keyboard.press("ArrowRight");
+      await answerByKey(page, index, true);
+      await page.waitForTimeout(1050);
+    }
+    await saved(page);
+
+    // Send with questions left: the modal names the count (plural) and can pick one.
+    await page.getByTestId("open-picker").click();
+    await page.getByRole("button", { name: /^\D+ 40,/ }).click();
+    await page.getByTestId("send").click();
+    const modal = page.getByTestId("unanswered");
+    await modal.getByRole("heading", { name: t.unansweredMany(18) }).waitFor();
+    await screenshot(page, `test-unanswered-${locale}-${size}`);
+    await modal.getByRole("button", { name: t.pick }).click();
+    await page.getByTestId("picker").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("send").click();
+    await modal.getByRole("button", { name: t.sendAnyway }).click();
+
+    // Anonymous: the result needs an account; signing up claims the attempt.
+    const auth = page.getByTestId("auth-modal");
+    await auth.getByRole("button", { name: t.signUpWithEmail }).click();
+    await auth.getByLabel(t.name).fill("Beatriz Nogueira");
+    await auth.getByLabel(t.email).fill(`taker-${crypto.randomUUID()}@example.com`);
+    await auth.getByLabel(t.birth).fill("1996-08-21");
+    await auth.getByLabel(t.password, { exact: true }).fill("Abcdef1!");
+    await auth.getByLabel(t.confirmation).fill("Abcdef1!");
+    await auth.locator("button[type=submit]").click();
+
+    await page.waitForURL((url) => url.pathname.startsWith(t.result));
+    await page.getByTestId("result").waitFor();
+    // 22 of 40 right at 30 years old: below the middle of the scale, not at its floor.
+    const iq = Number(await page.getByTestId("result-iq").textContent());
+    expect(iq).toBeGreaterThan(70);
+    expect(iq).toBeLessThan(100);
+    expect(await page.getByTestId("result-interval").textContent()).toContain(String(iq - 11));
+    expect(await page.getByTestId("iq-chart-marker").getAttribute("data-iq")).toBe(String(iq));
+    expect(await page.getByTestId("result").textContent()).toContain(t.notice);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `test-result-${locale}-${size}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("names a single unanswered question, then rejects a test clicked through too fast", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport });
+    await startTest(page, locale);
+    const skipped = 16;
+    for (let index = 0; index < 40; index++) {
+      if (index !== skipped) await answerByKey(page, index, false);
+      if (index < 39) await page.keyboard.press("ArrowRight");
+    }
+    await saved(page);
+    await page.getByTestId("send").click();
+    const modal = page.getByTestId("unanswered");
+    await modal.getByRole("heading", { name: t.unansweredOne }).waitFor();
+    await modal.getByRole("button", { name: t.answerIt }).click();
+    expect(await page.getByTestId("question-count").textContent()).toBe(t.questionOf(skipped + 1));
+    await answerByKey(page, skipped, false);
+    await page.getByTestId("open-picker").click();
+    await page.getByRole("button", { name: /^\D+ 40,/ }).click();
+    await page.getByTestId("send").click();
+
+    const rejected = page.getByTestId("test-rejected");
+    await rejected.getByRole("heading", { name: t.rejected }).waitFor();
+    expect(await rejected.textContent()).toContain(t.rejectedText);
+    await screenshot(page, `test-rejected-${locale}-${size}`);
+    await rejected.getByRole("button", { name: t.redo }).click();
+    await runner(page).waitFor();
+    expect(await page.getByTestId("question-count").textContent()).toBe(t.questionOf(1));
+    expect(await page.getByTestId("progress").getAttribute("aria-valuenow")).toBe("0");
+    expect(await page.getByTestId("timer").textContent()).toMatch(/(20:00|19:5\d)/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Your time is up!' when the clock runs out, then the result", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport });
+    await signUpViaApi(context, "timed");
+    await startTest(page, locale);
+    await answerByKey(page, 0, true);
+    await saved(page);
+    // Three seconds left on the server; the next answer brings the client the news.
+    await elapse(context, 20 * 60_000 - 3_000);
+    await page.keyboard.press("ArrowRight");
+    await answerByKey(page, 1, true);
+    const dialog = page.getByTestId("time-up");
+    await dialog.getByRole("heading", { name: t.timeUp }).waitFor({ timeout: 10_000 });
+    await screenshot(page, `test-time-up-${locale}-${size}`);
+    await dialog.getByRole("button", { name: t.seeResult }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(t.result));
+    // Two right answers are at the level of chance: the bottom of the scale.
+    expect(await page.getByTestId("result-iq").textContent()).toBe("≤55");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("results that are not yours", () => {
+  it("shows the invalid-test page, with a 404, for an unknown or another user's result", async () => {
+    const owner = await newPage(browser, { viewport: viewports.desktop });
+    await signUpViaApi(owner.context, "owner");
+    await startTest(owner.page, "en");
+    const { id } = await currentAttempt(owner.context);
+    await owner.context.close();
+
+    const other = await newPage(browser, { viewport: viewports.phone });
+    await signUpViaApi(other.context, "other");
+    for (const path of [`/result/${id}`, `/pt-br/resultado/${crypto.randomUUID()}`]) {
+      const response = await other.page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
+      await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
+    }
+    await other.context.close();
+  });
+
+  it("sends an anonymous visitor home to sign in first", async () => {
+    const { page, context } = await newPage(browser, { viewport: viewports.phone });
+    const path = `/result/${crypto.randomUUID()}`;
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByTestId("auth-modal").waitFor();
+    await context.close();
+  });
+});

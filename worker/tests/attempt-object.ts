@@ -1,0 +1,262 @@
+import { DurableObject } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import type { Letter } from "../../core/questions";
+import type { TestStatus } from "../../core/test-attempt";
+import {
+  type Arrival,
+  judgeAttempt,
+  type RejectionReason,
+  type SavedAnswer,
+} from "../../core/test-rules";
+import { database } from "../../db/client";
+import { testAttempts } from "../../db/schema";
+
+/**
+ * One timed test attempt (docs/decisions/0008-timed-test.md; SECURITY.md 25-27): the
+ * clock and the answers. Everything lives in storage, nothing in memory, and the
+ * Durable Object's clock is the only one that counts. Addressed by the attempt id.
+ *
+ * The alarm is set at deadline + grace: answers in flight within the grace still land,
+ * and then the attempt is finalised with what was saved. Finalising is idempotent: the
+ * outcome is decided once and kept in storage, the D1 row is written with a conditional
+ * update, so finish, a late alarm and a retried alarm all end in the same place.
+ */
+
+interface Meta {
+  attemptId: string;
+  startedAt: number;
+  deadline: number;
+  durationMs: number;
+  graceMs: number;
+}
+
+interface Ending {
+  status: Exclude<TestStatus, "in_progress">;
+  reason: RejectionReason | null;
+  endedBy: "finish" | "time";
+  finishedAt: number;
+  /** The outcome reached D1. */
+  recorded: boolean;
+}
+
+export interface AttemptSnapshot {
+  status: TestStatus;
+  remainingMs: number;
+  durationMs: number;
+  answers: Record<string, Letter>;
+  startedAt: number;
+  deadline: number;
+  endedBy: Ending["endedBy"] | null;
+}
+
+export type AnswerOutcome =
+  | { ok: true; answered: number; remainingMs: number }
+  | { ok: false; code: "timeUp" | "testFinished" | "notStarted" };
+
+export type FinishResult =
+  | { ok: true; status: Ending["status"]; endedBy: Ending["endedBy"] }
+  | { ok: false; code: "notStarted" };
+
+/** A retried client or a changed mind may send many answers; the audit log keeps this many. */
+const maxArrivals = 500;
+/** When writing the outcome to D1 fails, the alarm tries again this much later. */
+const recordRetryMs = 10_000;
+/** Storage is dropped this long after the outcome reached D1 (D1 keeps the answers). */
+export const retentionMs = 7 * 24 * 60 * 60 * 1000;
+
+export class TestAttempt extends DurableObject<Env> {
+  private get kv() {
+    return this.ctx.storage.kv;
+  }
+
+  private meta(): Meta | undefined {
+    return this.kv.get<Meta>("meta");
+  }
+
+  private answers(): Record<string, SavedAnswer> {
+    return this.kv.get<Record<string, SavedAnswer>>("answers") ?? {};
+  }
+
+  private ending(): Ending | undefined {
+    return this.kv.get<Ending>("ending");
+  }
+
+  /** Starts the clock once; a repeated call answers the first start. */
+  async start(init: {
+    attemptId: string;
+    durationMs: number;
+    graceMs: number;
+  }): Promise<{ startedAt: number; deadline: number }> {
+    const existing = this.meta();
+    if (existing) return { startedAt: existing.startedAt, deadline: existing.deadline };
+    const startedAt = Date.now();
+    const meta: Meta = { ...init, startedAt, deadline: startedAt + init.durationMs };
+    this.ctx.storage.transactionSync(() => {
+      this.kv.put("meta", meta);
+      this.kv.put("status", "in_progress" satisfies TestStatus);
+      this.kv.put("answers", {});
+      this.kv.put("arrivals", []);
+    });
+    await this.ctx.storage.setAlarm(meta.deadline + meta.graceMs);
+    return { startedAt, deadline: meta.deadline };
+  }
+
+  /** The attempt as its owner may see it; finalised first when its time is over. */
+  async state(): Promise<AttemptSnapshot | null> {
+    const meta = this.meta();
+    if (!meta) return null;
+    const now = Date.now();
+    let ending = this.ending();
+    if (!ending && now > meta.deadline + meta.graceMs) ending = await this.finalise("time", now);
+    else if (ending && !ending.recorded) ending = await this.finalise(ending.endedBy, now);
+    const letters: Record<string, Letter> = {};
+    for (const [code, answer] of Object.entries(this.answers())) letters[code] = answer.letter;
+    return {
+      status: ending?.status ?? "in_progress",
+      remainingMs: ending ? 0 : Math.max(0, meta.deadline - now),
+      durationMs: meta.durationMs,
+      answers: letters,
+      startedAt: meta.startedAt,
+      deadline: meta.deadline,
+      endedBy: ending?.endedBy ?? null,
+    };
+  }
+
+  /** Saves (or changes) one answer while the clock, plus the grace, allows it. */
+  async answer(code: string, letter: Letter): Promise<AnswerOutcome> {
+    const meta = this.meta();
+    if (!meta) return { ok: false, code: "notStarted" };
+    const now = Date.now();
+    const ending = this.ending();
+    if (ending) return { ok: false, code: ending.endedBy === "time" ? "timeUp" : "testFinished" };
+    if (now > meta.deadline + meta.graceMs) {
+      await this.finalise("time", now);
+      return { ok: false, code: "timeUp" };
+    }
+    const answers = this.answers();
+    // The same letter again (a client retrying) is no new answer: nothing to log.
+    if (answers[code]?.letter !== letter) {
+      answers[code] = { letter, at: now };
+      const arrivals = this.kv.get<Arrival[]>("arrivals") ?? [];
+      this.ctx.storage.transactionSync(() => {
+        this.kv.put("answers", answers);
+        if (arrivals.length < maxArrivals)
+          this.kv.put("arrivals", [...arrivals, { code, at: now }]);
+      });
+    }
+    return {
+      ok: true,
+      answered: Object.keys(answers).length,
+      remainingMs: Math.max(0, meta.deadline - now),
+    };
+  }
+
+  /** The taker sends the test. Past deadline + grace it counts as ended by time. */
+  async finish(): Promise<FinishResult> {
+    const meta = this.meta();
+    if (!meta) return { ok: false, code: "notStarted" };
+    const now = Date.now();
+    const over = now > meta.deadline + meta.graceMs;
+    const ending = await this.finalise(over ? "time" : "finish", now);
+    return { ok: true, status: ending.status, endedBy: ending.endedBy };
+  }
+
+  /**
+   * Development only (worker/dev/test-clock.ts): as if `ms` had passed, every stored time
+   * moves back. Refused once the attempt has ended.
+   */
+  async shiftClock(ms: number): Promise<boolean> {
+    const meta = this.meta();
+    if (!meta || this.ending()) return false;
+    const answers = this.answers();
+    for (const answer of Object.values(answers)) answer.at -= ms;
+    const arrivals = (this.kv.get<Arrival[]>("arrivals") ?? []).map((a) => ({
+      ...a,
+      at: a.at - ms,
+    }));
+    const moved: Meta = { ...meta, startedAt: meta.startedAt - ms, deadline: meta.deadline - ms };
+    this.ctx.storage.transactionSync(() => {
+      this.kv.put("meta", moved);
+      this.kv.put("answers", answers);
+      this.kv.put("arrivals", arrivals);
+    });
+    await this.ctx.storage.setAlarm(Math.max(Date.now(), moved.deadline + moved.graceMs));
+    return true;
+  }
+
+  override async alarm(): Promise<void> {
+    const meta = this.meta();
+    if (!meta) return;
+    const now = Date.now();
+    const ending = this.ending();
+    if (ending?.recorded) {
+      if (now >= ending.finishedAt + retentionMs) {
+        await this.ctx.storage.deleteAll();
+        return;
+      }
+      await this.ctx.storage.setAlarm(ending.finishedAt + retentionMs);
+      return;
+    }
+    if (!ending && now <= meta.deadline + meta.graceMs) {
+      // Never early: the clock in storage decides, whatever woke us.
+      await this.ctx.storage.setAlarm(meta.deadline + meta.graceMs);
+      return;
+    }
+    await this.finalise(ending?.endedBy ?? "time", now);
+  }
+
+  /**
+   * Decides the outcome once (from the answers saved so far) and writes it to D1. A
+   * later call finds the decided outcome and only completes the D1 write if it failed.
+   */
+  private async finalise(endedBy: Ending["endedBy"], now: number): Promise<Ending> {
+    const meta = this.meta() as Meta;
+    const answers = this.answers();
+    let ending = this.ending();
+    if (!ending) {
+      const judgement = judgeAttempt({
+        startedAt: meta.startedAt,
+        answers,
+        arrivals: this.kv.get<Arrival[]>("arrivals") ?? [],
+      });
+      ending = {
+        status: judgement.status,
+        reason: judgement.status === "rejected" ? judgement.reason : null,
+        endedBy,
+        // Ended by the clock, it ended at the deadline, however late the alarm ran.
+        finishedAt: endedBy === "time" ? Math.min(now, meta.deadline) : now,
+        recorded: false,
+      };
+      const decided = ending;
+      this.ctx.storage.transactionSync(() => {
+        this.kv.put("ending", decided);
+        this.kv.put("status", decided.status);
+      });
+    }
+    if (ending.recorded) return ending;
+    try {
+      await database(this.env.DB)
+        .update(testAttempts)
+        .set({
+          status: ending.status,
+          finishedAt: ending.finishedAt,
+          endedBy: ending.endedBy,
+          rejectionReason: ending.reason,
+          answeredCount: Object.keys(answers).length,
+          answers: JSON.stringify(answers),
+        })
+        .where(and(eq(testAttempts.id, meta.attemptId), eq(testAttempts.status, "in_progress")));
+    } catch (error) {
+      console.error(`tests: recording attempt=${meta.attemptId} failed; retrying by alarm`, error);
+      await this.ctx.storage.setAlarm(Date.now() + recordRetryMs);
+      throw error;
+    }
+    ending = { ...ending, recorded: true };
+    this.kv.put("ending", ending);
+    await this.ctx.storage.setAlarm(ending.finishedAt + retentionMs);
+    console.log(
+      `tests: attempt=${meta.attemptId} ${ending.status}${ending.reason ? ` (${ending.reason})` : ""} by ${ending.endedBy}`,
+    );
+    return ending;
+  }
+}

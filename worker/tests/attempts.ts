@@ -1,0 +1,89 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { CurrentUser } from "../../core/account";
+import { database } from "../../db/client";
+import { testAttempts } from "../../db/schema";
+import { sameHexDigest, sha256Hex } from "../auth/crypto";
+import { readAttemptCookie } from "./attempt-cookie";
+
+/**
+ * Finding an attempt and deciding who owns it (SECURITY.md 14): the browser holding its
+ * cookie, or its signed-in owner. Anything else is treated like an unknown id.
+ */
+
+export type AttemptRow = typeof testAttempts.$inferSelect;
+
+export function attemptStub(env: Env, attemptId: string) {
+  return env.TEST_ATTEMPT.get(env.TEST_ATTEMPT.idFromName(attemptId));
+}
+
+export async function loadAttempt(env: Env, attemptId: string): Promise<AttemptRow | undefined> {
+  const [row] = await database(env.DB)
+    .select()
+    .from(testAttempts)
+    .where(eq(testAttempts.id, attemptId))
+    .limit(1);
+  return row;
+}
+
+/** True when the request carries this attempt's cookie with the right secret. */
+export function holdsAttemptCookie(request: Request, env: Env, row: AttemptRow): boolean {
+  const cookie = readAttemptCookie(request, env);
+  if (!cookie || cookie.attemptId !== row.id) return false;
+  return sameHexDigest(sha256Hex(cookie.secret), row.secretHash);
+}
+
+/**
+ * The cookie's holder owns the attempt, unless another account has claimed it and is the
+ * one signed in; a signed-in user owns the attempts that carry their id.
+ */
+export function ownsAttempt(
+  request: Request,
+  env: Env,
+  row: AttemptRow,
+  user: CurrentUser,
+): boolean {
+  if (user.isAuthenticated && row.userId === user.id) return true;
+  if (!holdsAttemptCookie(request, env, row)) return false;
+  return row.userId === null || !user.isAuthenticated;
+}
+
+/** The attempt with this id, when the request owns it. */
+export async function findOwnedAttempt(
+  request: Request,
+  env: Env,
+  attemptId: string,
+  user: CurrentUser,
+): Promise<AttemptRow | null> {
+  const row = await loadAttempt(env, attemptId);
+  return row && ownsAttempt(request, env, row, user) ? row : null;
+}
+
+/**
+ * Attempts that may still be running for this browser or user, newest first: the
+ * cookie's, then the user's latest in D1's in_progress state (the Durable Object has the
+ * last word on whether it still is).
+ */
+export async function candidateCurrentAttempts(
+  request: Request,
+  env: Env,
+  user: CurrentUser,
+): Promise<AttemptRow[]> {
+  const found: AttemptRow[] = [];
+  const cookie = readAttemptCookie(request, env);
+  if (cookie) {
+    const row = await loadAttempt(env, cookie.attemptId);
+    if (row && row.status === "in_progress" && ownsAttempt(request, env, row, user)) {
+      found.push(row);
+    }
+  }
+  if (user.isAuthenticated) {
+    const rows = await database(env.DB)
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.userId, user.id), eq(testAttempts.status, "in_progress")))
+      .orderBy(desc(testAttempts.startedAt))
+      .limit(3);
+    for (const row of rows) if (!found.some((f) => f.id === row.id)) found.push(row);
+  }
+  return found;
+}

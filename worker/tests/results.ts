@@ -1,0 +1,134 @@
+import { count, eq, lt, sql } from "drizzle-orm";
+import type { SignedInUser } from "../../core/account";
+import { iqScale } from "../../core/norms";
+import type { Letter } from "../../core/questions";
+import {
+  type Band,
+  percentileAgainst,
+  populationMeans,
+  type ResultSample,
+  scoreAttempt,
+} from "../../core/scoring";
+import type { TestResult } from "../../core/test-attempt";
+import { database } from "../../db/client";
+import { testResults } from "../../db/schema";
+import { answerKey, answerKeyVersion } from "../questions/answer-key.server";
+import type { AttemptRow } from "./attempts";
+
+/**
+ * A finished attempt's result (docs/decisions/0008-timed-test.md): scored the first time
+ * its signed-in owner asks, stored, and from then on answered as stored, whatever changes
+ * later (date of birth, norms, the scoring code).
+ */
+
+type ResultRow = typeof testResults.$inferSelect;
+
+function toTestResult(row: ResultRow): TestResult {
+  return {
+    id: row.attemptId,
+    finishedAt: new Date(row.finishedAt).toISOString(),
+    iq: row.iq,
+    iqLabel: row.iqLabel,
+    atCeiling: row.atCeiling,
+    atFloor: row.iq <= iqScale.floor,
+    interval: { low: row.intervalLow, high: row.intervalHigh },
+    band: row.band as Band,
+    rawTotal: row.rawTotal,
+    rawByCategory: JSON.parse(row.rawByCategory) as TestResult["rawByCategory"],
+    normsVersion: row.normsVersion,
+    ageBand: row.ageBand,
+    percentageWorld: row.percentageWorld,
+    percentageBrazil: row.percentageBrazil,
+    percentileMethod: {
+      world: row.percentileMethodWorld,
+      brazil: row.percentileMethodBrazil,
+    },
+  };
+}
+
+function storedResult(env: Env, attemptId: string): Promise<ResultRow | undefined> {
+  return database(env.DB)
+    .select()
+    .from(testResults)
+    .where(eq(testResults.attemptId, attemptId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** This site's stored results below and equal to `iq`, in one country or everywhere. */
+async function sampleFor(env: Env, iq: number, country: string | null): Promise<ResultSample> {
+  const [row] = await database(env.DB)
+    .select({
+      total: count(),
+      below: sql<number>`coalesce(sum(case when ${lt(testResults.iq, iq)} then 1 else 0 end), 0)`,
+      equal: sql<number>`coalesce(sum(case when ${eq(testResults.iq, iq)} then 1 else 0 end), 0)`,
+    })
+    .from(testResults)
+    .where(country === null ? undefined : eq(testResults.country, country));
+  return { total: row?.total ?? 0, below: Number(row?.below ?? 0), equal: Number(row?.equal ?? 0) };
+}
+
+/** The letters given, from the answers the Durable Object handed to D1 at finalisation. */
+function lettersOf(row: AttemptRow): Record<string, Letter> {
+  const saved = row.answers ? (JSON.parse(row.answers) as Record<string, { letter: Letter }>) : {};
+  const letters: Record<string, Letter> = {};
+  for (const [code, answer] of Object.entries(saved)) letters[code] = answer.letter;
+  return letters;
+}
+
+/** The result of a finished attempt owned by `owner`: stored, or scored and stored now. */
+export async function resultOf(
+  env: Env,
+  attempt: AttemptRow & { finishedAt: number },
+  owner: SignedInUser,
+): Promise<TestResult> {
+  const stored = await storedResult(env, attempt.id);
+  if (stored) return toTestResult(stored);
+  if (attempt.questionBankVersion !== answerKeyVersion) {
+    console.warn(
+      `tests: attempt=${attempt.id} used bank ${attempt.questionBankVersion}, scored with key ${answerKeyVersion}`,
+    );
+  }
+  const scored = scoreAttempt({
+    answers: lettersOf(attempt),
+    key: answerKey,
+    dateOfBirth: owner.dateOfBirth,
+    testDate: new Date(attempt.finishedAt),
+  });
+  // Brazil and the world: the model until this site has enough results (PSYCHOMETRICS.md).
+  const [worldSample, brazilSample] = await Promise.all([
+    sampleFor(env, scored.iq, null),
+    sampleFor(env, scored.iq, "BR"),
+  ]);
+  const world = percentileAgainst(scored.iq, populationMeans.world, worldSample);
+  const brazil = percentileAgainst(scored.iq, populationMeans.brazil, brazilSample);
+  // Two first requests may race: the primary key keeps the first, both answer it.
+  await database(env.DB)
+    .insert(testResults)
+    .values({
+      attemptId: attempt.id,
+      userId: owner.id,
+      finishedAt: attempt.finishedAt,
+      iq: scored.iq,
+      iqLabel: scored.iqLabel,
+      atCeiling: scored.atCeiling,
+      intervalLow: scored.interval.low,
+      intervalHigh: scored.interval.high,
+      band: scored.band,
+      rawTotal: scored.rawTotal,
+      rawByCategory: JSON.stringify(scored.rawByCategory),
+      normsVersion: scored.normsVersion,
+      ageBand: scored.ageBand,
+      percentageWorld: world.percentage,
+      percentageBrazil: brazil.percentage,
+      percentileMethodWorld: world.method,
+      percentileMethodBrazil: brazil.method,
+      country: attempt.country,
+      createdAt: Date.now(),
+    })
+    .onConflictDoNothing({ target: testResults.attemptId });
+  const saved = await storedResult(env, attempt.id);
+  if (!saved) throw new Error(`tests: result of attempt=${attempt.id} was not stored`);
+  console.log(`tests: scored attempt=${attempt.id} user=${owner.id}`);
+  return toTestResult(saved);
+}
