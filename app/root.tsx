@@ -3,7 +3,17 @@ import "@fontsource-variable/sora/index.css";
 import "./app.css";
 import "./accounts.css";
 import "./test.css";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { useContext } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useLocation,
+  useMatches,
+} from "react-router";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -12,6 +22,7 @@ import { GeneralErrorBoundary } from "./components/general-error-boundary";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { UiProvider } from "./components/ui-provider";
+import { RouteModuleLoadError } from "./lib/chunk-reload";
 import { useLocaleForMessages } from "./lib/i18n";
 import { runWithLocale } from "./lib/i18n.server";
 import { cloudflareContext } from "./lib/load-context";
@@ -62,11 +73,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * When the 10-second guard refused React Router's reload after a page's module failed to
+ * load (app/lib/chunk-reload.ts), React Router still completes the navigation but renders
+ * nothing below the root (the route stays "lazy"). A matched route whose module is not
+ * loaded becomes the error screen instead of an empty page.
+ */
+function useRouteModulesLoaded() {
+  const routeModules = useContext(UNSAFE_FrameworkContext)?.routeModules;
+  const missing = useMatches().find((match) => routeModules && !(match.id in routeModules));
+  if (missing) throw new RouteModuleLoadError(`The module of route ${missing.id} did not load`);
+}
+
 export default function App() {
+  useRouteModulesLoaded();
   return <Outlet />;
 }
 
-/** Last resort (an error in the root itself); page errors stop at routes/pages-layout.tsx. */
+/**
+ * Last resort (an error in the root itself, or a page whose module did not load); page
+ * errors stop at routes/pages-layout.tsx.
+ */
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { screens, servedScreens } from "./route-table";
+import { locales } from "./locales";
+import { routePattern, type Screen, screenNames, screens, servedScreens } from "./route-table";
 import { buildSitemap } from "./sitemap";
 
 describe("the sitemap", () => {
@@ -23,8 +24,24 @@ describe("the sitemap", () => {
     );
   });
 
-  it("leaves out pages that are private or not served", () => {
-    expect(xml).not.toContain("/tests");
-    expect(xml).not.toContain("/result");
+  it("leaves out every screen that is private (even when served) or not served yet", () => {
+    const base = "https://www.example.com";
+    const listed = (screen: Screen) => servedScreens.includes(screen) && screens[screen].indexable;
+    // The table has both kinds this must tell apart: served but private, public but not served.
+    expect(servedScreens.filter((s) => !screens[s].indexable)).toContain("invalidReturnUrl");
+    expect(screenNames.filter((s) => screens[s].indexable && !listed(s)).length).toBeGreaterThan(0);
+    for (const screen of screenNames.filter((s) => !listed(s))) {
+      for (const locale of locales) {
+        const pattern = routePattern(screen, locale);
+        const param = pattern.indexOf("/:");
+        if (param === -1) {
+          const url = `${base}${pattern}`;
+          expect(xml, url).not.toContain(`<loc>${url}</loc>`);
+          expect(xml, url).not.toContain(`href="${url}"`);
+        } else {
+          expect(xml, pattern).not.toContain(`${base}${pattern.slice(0, param)}/`);
+        }
+      }
+    }
   });
 });

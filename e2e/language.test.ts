@@ -10,6 +10,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A well-formed password-reset token (unknown to the server: the page shows "invalid"). */
+const token = "Zx9_kP2-qR7sT4uV8wY1";
+
 async function languageCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === "lang");
 }
@@ -48,6 +51,33 @@ describe("language in the browser", () => {
     expect(await page.getAttribute('a[data-locale="en"]', "href")).toBe("/");
     await page.goto("/");
     expect(await page.getAttribute('a[data-locale="pt-br"]', "href")).toBe("/pt-br");
+    await context.close();
+  });
+
+  it.each([
+    // Ids (here the reset token) and the query string stay; the path is translated.
+    [`/change-password/${token}?x=1`, `/pt-br/change-password/${token}?x=1`],
+    ["/sign-in-error/failed", "/pt-br/erro-de-acesso/failed"],
+    ["/pt-br/erro-de-acesso/missing-provider?a=b&c=d", "/sign-in-error/missing-provider?a=b&c=d"],
+  ])("the switcher keeps ids and the query: %s -> %s", async (from, to) => {
+    const { page, context, problems } = await newPage(browser);
+    await page.goto(from);
+    const fromLocale = from.startsWith("/pt-br") ? "pt-br" : "en";
+    const toLocale = fromLocale === "en" ? "pt-br" : "en";
+    // The link to the current language stays where it is.
+    expect(await page.getAttribute(`a[data-locale="${fromLocale}"]`, "href")).toBe(from);
+    const link = page.locator(`a[data-locale="${toLocale}"]`);
+    expect(await link.getAttribute("href")).toBe(to);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await link.click();
+    await page.waitForURL((url) => url.pathname + url.search === to);
+    await page.waitForFunction(
+      (lang) => document.documentElement.lang === lang,
+      toLocale === "en" ? "en-US" : "pt-BR",
+    );
+    // A real screen, not the 404 that an unknown path would give.
+    expect(await page.locator(".error-screen").count()).toBe(0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -7,7 +7,8 @@ export const buildCheckIntervalMs = 60 * 60 * 1000;
 
 /**
  * Polls `builds/latest.json`; once a newer build is out, the next navigation is a
- * full page load. A failed chunk load reloads the page (at most once per 10 s).
+ * full page load. A failed chunk load of our own reloads the page (at most once per 10 s);
+ * route modules, which React Router imports itself, are guarded in entry.client.tsx.
  */
 export function BuildWatcher() {
   const location = useLocation();

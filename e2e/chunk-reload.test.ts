@@ -1,0 +1,98 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
+const homeChunk = /^\/assets\/home-[\w-]+\.js$/;
+const backHome = ".error-actions a";
+
+/** Clicks a link once React owns it, so the click is a client-side navigation. */
+async function clickWhenHydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s);
+    return (
+      "__reactRouterDataRouter" in window &&
+      element !== null &&
+      Object.keys(element).some((key) => key.startsWith("__reactProps$"))
+    );
+  }, selector);
+  await page.click(selector);
+}
+
+function setMarker(page: Page) {
+  return page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+}
+
+function marker(page: Page) {
+  return page.evaluate(() => (window as unknown as { marker?: number }).marker);
+}
+
+describe("a route module that fails to load", () => {
+  it("reloads the page once, then shows the error screen instead of reloading again within 10 s", async () => {
+    const { page, context, problems } = await newPage(browser);
+    // Date.now() stands still, so however slow the machine, all of this is "within 10 s".
+    const start = Date.now();
+    await page.clock.setFixedTime(start);
+    let aborted = 0;
+    await page.route(
+      (url) => homeChunk.test(url.pathname),
+      (route) => {
+        aborted++;
+        return route.abort();
+      },
+    );
+    let loads = 0;
+    page.on("load", () => loads++);
+
+    // The 404 screen does not load the home module; its back-home link must fetch it.
+    await page.goto("/nao-existe");
+    expect(loads).toBe(1);
+    await setMarker(page);
+    const reloaded = page.waitForEvent("load");
+    await clickWhenHydrated(page, backHome);
+    await reloaded;
+    expect(aborted).toBeGreaterThanOrEqual(1);
+    expect(loads).toBe(2);
+    expect(new URL(page.url()).pathname).toBe("/nao-existe");
+    expect(await marker(page)).toBeUndefined();
+
+    // The same failure right after the reload: no second reload, an error screen.
+    await setMarker(page);
+    await clickWhenHydrated(page, backHome);
+    await page.waitForSelector('.error-screen[data-status="500"]');
+    expect(await page.locator("h1").textContent()).toBe("An Internal Server Error Occurred!");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await marker(page)).toBe(1);
+    expect(loads).toBe(2);
+
+    // Ten seconds after the last reload, a failure may reload the page again.
+    await page.clock.setFixedTime(start + 10_000);
+    await page.goto("/nao-existe");
+    const reloadedAgain = page.waitForEvent("load");
+    await clickWhenHydrated(page, backHome);
+    await reloadedAgain;
+    expect(loads).toBe(4);
+
+    // Only the expected noise: the aborted fetches and React Router's (and the boundary's) logs.
+    expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
+    expect(
+      problems.filter(
+        (p) =>
+          !/Error loading route module|net::ERR_FAILED|dynamically imported module|RouteModuleLoadError/.test(
+            p,
+          ),
+      ),
+    ).toEqual([]);
+    await context.close();
+  });
+});
