@@ -176,4 +176,19 @@ describe("the item bank", () => {
       expect(answerAlt.toLowerCase(), question.code).not.toMatch(/correct|right answer|answer/);
     }
   });
+
+  it("keeps every text legible from 320 px wide: a font of at least 12 px on screen", () => {
+    // A question image spans the 320 px screen; options sit two to a row (about 150 px).
+    const shown = new Map<string, number>();
+    for (const question of bank.questions) {
+      shown.set(question.image.url, 320);
+      for (const option of question.options) shown.set(option.image.url, 150);
+    }
+    for (const [name, svg] of bank.images) {
+      const width = Number(svg.match(/<svg[^>]*\swidth="([\d.]+)"/)?.[1]);
+      const onScreen = shown.get(`/q/${name}`) as number;
+      for (const [, size] of svg.matchAll(/font-size="([\d.]+)"/g))
+        expect((Number(size) * onScreen) / width, name).toBeGreaterThanOrEqual(12);
+    }
+  });
 });

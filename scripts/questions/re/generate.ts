@@ -419,15 +419,22 @@ function renderFoldQuestion(spec: FoldSpec): string {
   const pw = (720 - gap * (steps - 1)) / steps;
   const sheet = Math.min(232, pw - 28);
   const g = sheet / side;
-  const ph = sheet + 56;
+  // Step numbers 30 units high: 13 px on a 320 px screen, in a band above the sheets.
+  const label = 30;
+  const sy = label + 24;
+  const ph = sy + sheet + 22;
   let body = "";
   let region: Region = { x0: 0, x1: side, y0: 0, y1: side };
   for (let s = 0; s < steps; s++) {
     const px = s * (pw + gap);
     const sx = px + (pw - sheet) / 2;
-    const sy = 34;
     body += panel(px + 2, 2, pw - 4, ph - 4, 14);
-    body += text(px + 16, 19, String(s + 1), { size: 18, fill: palette.muted });
+    body += text(px + 18, 6 + label / 2 + 2, String(s + 1), {
+      size: label,
+      weight: 700,
+      fill: palette.muted,
+      anchor: "start",
+    });
     if (s > 0) body += stepArrow(px - gap + 8, ph / 2, gap - 16);
     if (s > 0) body += ghost(sx, sy, g);
     body += paper(sx, sy, g, region);
