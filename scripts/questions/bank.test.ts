@@ -10,7 +10,7 @@ import {
   mostSimilarChooser,
   symmetricChooser,
 } from "./blind.ts";
-import { type CategorySolver, categories, letters } from "./model.ts";
+import { type CategorySolver, categories, type Letter, letters } from "./model.ts";
 import { answerKeyModule, publicBankModule } from "./modules.ts";
 
 let bank: Bank;
@@ -174,6 +174,18 @@ describe("the item bank", () => {
         question.options.find((o) => o.letter === bank.answerKey[question.code])?.image.alt.en ??
         "";
       expect(answerAlt.toLowerCase(), question.code).not.toMatch(/correct|right answer|answer/);
+      // The answer's alt must not be the one description that stands out: it is shared
+      // with another option, or at least one other option's alt is unique too.
+      for (const locale of ["en", "pt-br"] as const) {
+        const alts = question.options.map((o) => o.image.alt[locale]);
+        const expected = alts[letters.indexOf(bank.answerKey[question.code] as Letter)];
+        const count = (alt: string | undefined) => alts.filter((a) => a === alt).length;
+        const unique = alts.filter((alt) => count(alt) === 1).length;
+        expect(
+          count(expected) >= 2 || unique >= 2,
+          `${question.code} ${locale}: ${alts.join(" | ")}`,
+        ).toBe(true);
+      }
     }
   });
 
