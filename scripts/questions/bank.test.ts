@@ -2,13 +2,48 @@ import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questionCodes } from "../../core/questions.ts";
-import { type Bank, bankSeed, buildBank } from "./bank.ts";
-import { expectedHit, mostCommonValueChooser, mostSimilarChooser } from "./blind.ts";
-import { type CategorySolver, categories, letters } from "./model.ts";
+import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
+import {
+  expectedHit,
+  mirrorSymmetric,
+  mostCommonValueChooser,
+  mostSimilarChooser,
+  symmetricChooser,
+} from "./blind.ts";
+import { type CategorySolver, categories, type Letter, letters } from "./model.ts";
 import { answerKeyModule, publicBankModule } from "./modules.ts";
 
 let bank: Bank;
 const solvers = new Map<string, CategorySolver>();
+
+/**
+ * Per option, whether its picture is mirror-symmetric: sheets of holes (drawn whole, on
+ * the item's grid) and figures of squares (within their bounding box); false for others.
+ */
+function symmetryFlags(item: BuiltItem): boolean[] {
+  return item.options.map((option) => {
+    const { holes, cells } = option as { holes?: number[]; cells?: [number, number][] };
+    if (Array.isArray(holes)) {
+      const side = (item.draft.spec as { size: number }).size;
+      return mirrorSymmetric(
+        holes.map((i) => [i % side, Math.floor(i / side)]),
+        side,
+        side,
+      );
+    }
+    if (Array.isArray(cells)) {
+      const left = Math.min(...cells.map(([x]) => x));
+      const top = Math.min(...cells.map(([, y]) => y));
+      const moved = cells.map(([x, y]) => [x - left, y - top] as [number, number]);
+      return mirrorSymmetric(
+        moved,
+        Math.max(...moved.map(([x]) => x)) + 1,
+        Math.max(...moved.map(([, y]) => y)) + 1,
+      );
+    }
+    return false;
+  });
+}
 
 beforeAll(async () => {
   bank = await buildBank(bankSeed);
@@ -53,18 +88,43 @@ describe("the item bank", () => {
   it("gives nothing away to a chooser that sees only the options (at most 35%; chance is 25%)", () => {
     let common = 0;
     let similar = 0;
+    let symmetric = 0;
     for (const item of bank.items) {
       const answer = letters.indexOf(item.expect);
       common += expectedHit(mostCommonValueChooser(item.features), answer);
       similar += expectedHit(mostSimilarChooser(item.features), answer);
+      symmetric += expectedHit(symmetricChooser(symmetryFlags(item)), answer);
     }
     const commonRate = common / bank.items.length;
     const similarRate = similar / bank.items.length;
+    const symmetricRate = symmetric / bank.items.length;
     console.log(
-      `context-blind choosers: most common value ${(commonRate * 100).toFixed(1)}%, most similar to the others ${(similarRate * 100).toFixed(1)}% (chance 25%)`,
+      `context-blind choosers: most common value ${(commonRate * 100).toFixed(1)}%, most similar to the others ${(similarRate * 100).toFixed(1)}%, the symmetric option ${(symmetricRate * 100).toFixed(1)}% (chance 25%)`,
     );
     expect(commonRate).toBeLessThanOrEqual(0.35);
     expect(similarRate).toBeLessThanOrEqual(0.35);
+    expect(symmetricRate).toBeLessThanOrEqual(0.35);
+  });
+
+  it("never makes the answer the only symmetric option (an unfolded sheet is symmetric: so is a wrong-axis sheet)", () => {
+    for (const item of bank.items) {
+      const picked = symmetricChooser(symmetryFlags(item));
+      expect(picked, item.code).not.toEqual([letters.indexOf(item.expect)]);
+    }
+    const folds = bank.items.filter((item) => item.draft.family === "paper-fold");
+    expect(folds.length).toBeGreaterThanOrEqual(2);
+    for (const item of folds)
+      expect(symmetryFlags(item).filter(Boolean).length, item.code).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps the symmetry check independent: no generator filters its items with it", () => {
+    for (const category of categories) {
+      const folder = `scripts/questions/${category.toLowerCase()}`;
+      for (const file of readdirSync(folder).filter((f) => !f.startsWith("solve"))) {
+        const source = readFileSync(`${folder}/${file}`, "utf8");
+        expect(source, file).not.toMatch(/symmetricChooser|mirrorSymmetric/);
+      }
+    }
   });
 
   it("balances the answer letters: each 10 ± 2 times, never four equal in a row", () => {
@@ -114,6 +174,33 @@ describe("the item bank", () => {
         question.options.find((o) => o.letter === bank.answerKey[question.code])?.image.alt.en ??
         "";
       expect(answerAlt.toLowerCase(), question.code).not.toMatch(/correct|right answer|answer/);
+      // The answer's alt must not be the one description that stands out: it is shared
+      // with another option, or at least one other option's alt is unique too.
+      for (const locale of ["en", "pt-br"] as const) {
+        const alts = question.options.map((o) => o.image.alt[locale]);
+        const expected = alts[letters.indexOf(bank.answerKey[question.code] as Letter)];
+        const count = (alt: string | undefined) => alts.filter((a) => a === alt).length;
+        const unique = alts.filter((alt) => count(alt) === 1).length;
+        expect(
+          count(expected) >= 2 || unique >= 2,
+          `${question.code} ${locale}: ${alts.join(" | ")}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("keeps every text legible from 320 px wide: a font of at least 12 px on screen", () => {
+    // A question image spans the 320 px screen; options sit two to a row (about 150 px).
+    const shown = new Map<string, number>();
+    for (const question of bank.questions) {
+      shown.set(question.image.url, 320);
+      for (const option of question.options) shown.set(option.image.url, 150);
+    }
+    for (const [name, svg] of bank.images) {
+      const width = Number(svg.match(/<svg[^>]*\swidth="([\d.]+)"/)?.[1]);
+      const onScreen = shown.get(`/q/${name}`) as number;
+      for (const [, size] of svg.matchAll(/font-size="([\d.]+)"/g))
+        expect((Number(size) * onScreen) / width, name).toBeGreaterThanOrEqual(12);
     }
   });
 });

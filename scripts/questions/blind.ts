@@ -78,3 +78,34 @@ export function mostSimilarChooser(options: Features): number[] {
 export function expectedHit(picked: number[], answer: number): number {
   return picked.includes(answer) ? 1 / picked.length : 0;
 }
+
+/**
+ * True when the points (cells of a width x height frame) are their own mirror image
+ * across the frame's vertical or horizontal midline: what a glance at a picture calls
+ * "symmetric". Paper-fold sheets fold along those midlines.
+ */
+export function mirrorSymmetric(
+  points: readonly (readonly [number, number])[],
+  width: number,
+  height: number,
+): boolean {
+  const set = new Set(points.map(([x, y]) => `${x},${y}`));
+  const same = (reflect: (x: number, y: number) => [number, number]) =>
+    points.every(([x, y]) => set.has(reflect(x, y).join(",")));
+  return (
+    points.length > 0 && (same((x, y) => [width - 1 - x, y]) || same((x, y) => [x, height - 1 - y]))
+  );
+}
+
+/**
+ * Picks the mirror-symmetric options when some but not all are (an unfolded sheet is
+ * symmetric, so "pick the symmetric one" must not solve a paper-fold item). Takes one
+ * flag per option. A check only: no generator may filter its items with it, or the
+ * check could never fail (bank.test.ts makes sure).
+ */
+export function symmetricChooser(symmetric: readonly boolean[]): number[] {
+  const picked = symmetric.flatMap((s, i) => (s ? [i] : []));
+  return picked.length > 0 && picked.length < symmetric.length
+    ? picked
+    : symmetric.map((_, i) => i);
+}

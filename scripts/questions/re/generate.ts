@@ -32,8 +32,9 @@ import {
  * - mirror (04-05): the reflection across a dashed line; options are the reflection, a
  *   rotation of the figure, and both again with one square moved (2x2 design).
  * - paper-fold (06-07): a 4x4 sheet folded once or twice and punched; options are the
- *   unfolded sheet and the sheet unfolded across a wrong axis, each with and without one
- *   extra or one missing hole (2x2 design).
+ *   unfolded sheet and the sheet unfolded across a wrong axis (as mirror-symmetric as the
+ *   right one, so symmetry alone does not pick it), each with and without one extra or
+ *   one missing hole (2x2 design).
  * - cube-net (08-10): a net with symbols symmetric under quarter turns; options are cubes
  *   in isometric view: one possible view, the same three faces in mirrored order, and two
  *   views that show two faces that are opposite on the cube (2x2 design).
@@ -253,14 +254,6 @@ const horizontal = (i: number) => {
   const [x, y] = xy(i);
   return at(x, side - 1 - y);
 };
-const diagonal = (i: number) => {
-  const [x, y] = xy(i);
-  return at(y, x);
-};
-const antiDiagonal = (i: number) => {
-  const [x, y] = xy(i);
-  return at(side - 1 - y, side - 1 - x);
-};
 const reflectFor = (flap: Flap) => (flap === "left" || flap === "right" ? vertical : horizontal);
 const sorted = (holes: Iterable<number>) => [...new Set(holes)].sort((a, b) => a - b);
 
@@ -304,14 +297,20 @@ const foldTitle: LocalizedText = {
   "pt-br": "Qual opção mostra a folha desdobrada?",
 };
 
-/** One fold, two holes punched; distractors: point reflection instead of the fold, and one extra hole. */
+/**
+ * One fold, two holes punched. Distractors (2x2 design over axis x extra hole): the holes
+ * unfolded across the other midline, the one that was not folded (a wrong axis that is a
+ * real fold line, so that sheet is as symmetric as the right one), and both with one
+ * extra hole.
+ */
 function foldOnceItem(code: string, rng: Rng): Item {
   for (let attempt = 0; attempt < 500; attempt++) {
     const flap = rng.pick<Flap>(["left", "right", "top", "bottom"]);
     const mirror = reflectFor(flap);
+    const otherAxis = mirror === vertical ? horizontal : vertical;
     const punched = sorted(rng.shuffle(positionsIn(foldedRegion([flap]))).slice(0, 2));
     const images = punched.map(mirror);
-    const wrongImages = punched.map((i) => vertical(horizontal(i)));
+    const wrongImages = punched.map(otherAxis);
     if (new Set([...punched, ...images, ...wrongImages]).size !== 6) continue;
     const answer = sorted([...punched, ...images]);
     const wrong = sorted([...punched, ...wrongImages]);
@@ -341,7 +340,13 @@ function foldOnceItem(code: string, rng: Rng): Item {
   throw new Error(`${code}: no fold item`);
 }
 
-/** Two folds, one hole; distractors: unfolded across the diagonals, and one hole missing. */
+/**
+ * Two folds, one hole. Both midlines are creases here, and any reflection across them
+ * keeps the holes inside the right pattern, so the wrong axis is a line parallel to the
+ * last crease through the middle of the folded square: the hole mirrored there, then
+ * unfolded properly, gives four holes as symmetric as the right ones (the right rows,
+ * the wrong columns, or the other way round). 2x2 design: axis x one hole missing.
+ */
 function foldTwiceItem(code: string, rng: Rng): Item {
   const first = rng.pick<Flap>(["left", "right", "top", "bottom"]);
   const second =
@@ -349,14 +354,19 @@ function foldTwiceItem(code: string, rng: Rng): Item {
       ? rng.pick<Flap>(["top", "bottom"])
       : rng.pick<Flap>(["left", "right"]);
   const folds = [first, second];
-  const candidates = positionsIn(foldedRegion(folds)).filter(
-    (i) => diagonal(i) !== i && antiDiagonal(i) !== i,
-  );
-  const hole = rng.pick(candidates);
-  const answer = sorted([hole, vertical(hole), horizontal(hole), vertical(horizontal(hole))]);
-  const wrong = sorted([hole, diagonal(hole), antiDiagonal(hole), vertical(horizontal(hole))]);
-  const missing = vertical(horizontal(hole));
-  const without = (holes: number[]) => holes.filter((i) => i !== missing);
+  const quarter = foldedRegion(folds);
+  const hole = rng.pick(positionsIn(quarter));
+  const [x, y] = xy(hole);
+  const misplaced =
+    second === "left" || second === "right"
+      ? at(quarter.x0 + quarter.x1 - 1 - x, y)
+      : at(x, quarter.y0 + quarter.y1 - 1 - y);
+  // The same unfolded image of the hole goes missing from both patterns.
+  const image = rng.pick([vertical, horizontal, (i: number) => vertical(horizontal(i))]);
+  const unfold = (i: number) => sorted([i, vertical(i), horizontal(i), vertical(horizontal(i))]);
+  const answer = unfold(hole);
+  const wrong = unfold(misplaced);
+  const without = (holes: number[], missing: number) => holes.filter((i) => i !== missing);
   const [a, b] = folds.map((f) => flapText[f]) as [
     (typeof flapText)[Flap],
     (typeof flapText)[Flap],
@@ -366,7 +376,11 @@ function foldTwiceItem(code: string, rng: Rng): Item {
     family: "paper-fold",
     spec: { size: side, folds, punched: [hole] },
     answer: { holes: answer },
-    distractors: [{ holes: wrong }, { holes: without(answer) }, { holes: without(wrong) }],
+    distractors: [
+      { holes: wrong },
+      { holes: without(answer, image(hole)) },
+      { holes: without(wrong, image(misplaced)) },
+    ],
     title: foldTitle,
     alt: {
       en: `A square sheet is folded in half twice along the dashed lines: first ${a.en}, then ${b.en}. One hole is punched through all the layers.`,
@@ -405,15 +419,22 @@ function renderFoldQuestion(spec: FoldSpec): string {
   const pw = (720 - gap * (steps - 1)) / steps;
   const sheet = Math.min(232, pw - 28);
   const g = sheet / side;
-  const ph = sheet + 56;
+  // Step numbers 30 units high: 13 px on a 320 px screen, in a band above the sheets.
+  const label = 30;
+  const sy = label + 24;
+  const ph = sy + sheet + 22;
   let body = "";
   let region: Region = { x0: 0, x1: side, y0: 0, y1: side };
   for (let s = 0; s < steps; s++) {
     const px = s * (pw + gap);
     const sx = px + (pw - sheet) / 2;
-    const sy = 34;
     body += panel(px + 2, 2, pw - 4, ph - 4, 14);
-    body += text(px + 16, 19, String(s + 1), { size: 18, fill: palette.muted });
+    body += text(px + 18, 6 + label / 2 + 2, String(s + 1), {
+      size: label,
+      weight: 700,
+      fill: palette.muted,
+      anchor: "start",
+    });
     if (s > 0) body += stepArrow(px - gap + 8, ph / 2, gap - 16);
     if (s > 0) body += ghost(sx, sy, g);
     body += paper(sx, sy, g, region);
