@@ -29,7 +29,7 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
     expect(signUpSchema(today).safeParse(good).success).toBe(true);
   });
 
-  it.each([
+  it.each<[field: string, value: string, en: string, pt: string]>([
     ["name", "", "Name is required!", "Nome é obrigatório!"],
     ["name", "   ", "Name is required!", "Nome é obrigatório!"],
     ["name", "Al", "Name must contain at least 3 letters!", "O nome deve ter pelo menos 3 letras!"],
@@ -38,6 +38,25 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
       "A".repeat(76),
       "Name must contain at most 75 letters!",
       "O nome deve ter no máximo 75 letras!",
+    ],
+    // 3 characters but 2 letters: the minimum counts letters (spec section 5).
+    [
+      "name",
+      "A B",
+      "Name must contain at least 3 letters!",
+      "O nome deve ter pelo menos 3 letras!",
+    ],
+    [
+      "name",
+      "A. B",
+      "Name must contain at least 3 letters!",
+      "O nome deve ter pelo menos 3 letras!",
+    ],
+    [
+      "name",
+      "Jo -",
+      "Name must contain at least 3 letters!",
+      "O nome deve ter pelo menos 3 letras!",
     ],
     ["name", "<b>Ana</b>", "Name must contain only letters.", "O nome deve conter apenas letras."],
     ["email", "", "Email is required!", "Email é obrigatório!"],
@@ -91,6 +110,27 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
     ],
     [
       "passwordConfirmation",
+      "Ab#1",
+      "Password must contain at least 8 characters.",
+      "A senha deve ter pelo menos 8 caracteres.",
+    ],
+    [
+      "passwordConfirmation",
+      `Ab#1${"x".repeat(125)}`,
+      "Password must contain at most 128 characters.",
+      "A senha deve ter no máximo 128 caracteres.",
+    ],
+    ...["semmaiuscula#1", "SEMMINUSCULA#1", "SemNumero#", "SemEspecial1"].map(
+      (value) =>
+        [
+          "passwordConfirmation",
+          value,
+          "Password must contain an uppercase letter, a lowercase letter, a number and a special character.",
+          "A senha deve ter uma letra maiúscula, uma letra minúscula, um número e um caractere especial.",
+        ] as [string, string, string, string],
+    ),
+    [
+      "passwordConfirmation",
       "Outra#2026",
       "Password and Password Confirmation must be the same!",
       "Senha e Confirmação de Senha devem ser iguais!",
@@ -100,6 +140,19 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
     const keys = errors[field] ?? [];
     expect(keys.map((k) => translate(k, "en"))).toContain(en);
     expect(keys.map((k) => translate(k, "pt-br"))).toContain(pt);
+  });
+
+  it.each([
+    "Ana",
+    "A B C",
+    "Zoë",
+    "Jose\u0301 Li", // a combining accent is not a letter of its own, and not refused
+    "李小龍",
+    "A".repeat(75),
+    ` ${"B".repeat(75)} `,
+    "Ana ".repeat(19), // 75 characters once trimmed
+  ])("accepts the name %j (3 to 75 letters)", (name) => {
+    expect(errorsOf({ ...good, name })).toEqual({});
   });
 
   it("accepts accented names and a person turning 16 today", () => {
@@ -112,6 +165,45 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
   it("reports a missing field (not sent at all) as required", () => {
     const { name: _, ...rest } = good;
     expect(errorsOf(rest).name).toEqual(["validation_name_required"]);
+  });
+});
+
+describe("sign-in rules and the server's answers, in both languages", () => {
+  function signInErrors(input: Record<string, unknown>) {
+    const result = signInSchema.safeParse(input);
+    return result.success ? {} : fieldErrors(result.error);
+  }
+
+  it.each([
+    ["email", { email: "", password: "x" }, "Email is required!", "Email é obrigatório!"],
+    ["email", { email: "   ", password: "x" }, "Email is required!", "Email é obrigatório!"],
+    ["email", { password: "x" }, "Email is required!", "Email é obrigatório!"],
+    [
+      "password",
+      { email: "a@b.co", password: "" },
+      "Password is required!",
+      "Senha é obrigatória!",
+    ],
+    ["password", { email: "a@b.co" }, "Password is required!", "Senha é obrigatória!"],
+  ])("sign-in %s of %j -> %s", (field, input, en, pt) => {
+    const keys = signInErrors(input)[field] ?? [];
+    expect(keys.map((k) => translate(k, "en"))).toEqual([en]);
+    expect(keys.map((k) => translate(k, "pt-br"))).toEqual([pt]);
+  });
+
+  it.each([
+    // 409 on sign-up for a taken address (worker/api/accounts.ts).
+    ["validation_email_taken", "Email can not be used!", "Este email não pode ser usado!"],
+    // 401 on sign-in, whatever failed.
+    ["auth_invalid_credentials", "Email or password is invalid.", "Email ou senha inválidos."],
+    [
+      "auth_too_many_attempts",
+      "Too many attempts. Please wait 15 minutes and try again.",
+      "Muitas tentativas. Aguarde 15 minutos e tente novamente.",
+    ],
+  ])("the API's %s reads %j / %j", (key, en, pt) => {
+    expect(translate(key, "en")).toBe(en);
+    expect(translate(key, "pt-br")).toBe(pt);
   });
 });
 

@@ -36,8 +36,18 @@ const strongPassword = (requiredKey: string) =>
       "validation_password_characters",
     );
 
+/** Letters of any script; combining marks, spaces and punctuation are not counted. */
+export function letterCount(value: string): number {
+  return value.match(/\p{L}/gu)?.length ?? 0;
+}
+
+/**
+ * 3 to 75 letters (spec section 5): the minimum counts letters, so "A B" is too short;
+ * the maximum bounds the whole trimmed text (75 characters), which is also what the
+ * certificate and the header have room for.
+ */
 export const nameField = requiredText("validation_name_required")
-  .pipe(z.string().min(nameLength.min, "validation_name_min"))
+  .pipe(z.string().refine((v) => letterCount(v) >= nameLength.min, "validation_name_min"))
   .pipe(z.string().max(nameLength.max, "validation_name_max"))
   .pipe(z.string().regex(namePattern, "validation_name_letters"));
 

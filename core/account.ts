@@ -51,11 +51,14 @@ export interface ApiErrorBody {
 
 /** Avatar placeholder: first letters of up to two words (spec section 9). */
 export function initials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? "")
-    .join("");
+  return (
+    name
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      // The first code point, so a letter outside the BMP is not cut in half.
+      .map((word) => (Array.from(word)[0] ?? "").toUpperCase())
+      .join("")
+  );
 }

@@ -47,6 +47,8 @@ const texts = {
     mismatch: "Password and Password Confirmation must be the same!",
     failed: "We could not send your request. Check your connection and try again.",
     close: "Close",
+    signOut: "Sign out",
+    welcome: "Welcome, Ada!",
   },
   "pt-br": {
     home: "/pt-br",
@@ -77,6 +79,8 @@ const texts = {
     mismatch: "Senha e Confirmação de Senha devem ser iguais!",
     failed: "Não conseguimos enviar sua solicitação. Verifique sua conexão e tente novamente.",
     close: "Fechar",
+    signOut: "Sair",
+    welcome: "Boas-vindas, Ada!",
   },
 } as const;
 
@@ -288,6 +292,53 @@ describe.each([
   );
 });
 
+describe("signing up and in through the modal (the real accounts API)", () => {
+  /** Lets a leftover alert (the old product's defect) show up before asserting there is none. */
+  const settle = (page: Page) => page.waitForTimeout(500);
+
+  it.each(["en", "pt-br"] as const)(
+    "%s: sign-up, sign-out and sign-in close the modal with a toast and no browser dialog",
+    async (locale) => {
+      const t = texts[locale];
+      const { page, context, problems, dialogs } = await newPage(browser, {
+        viewport: viewports.desktop,
+      });
+      const email = `modal-${locale}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const password = "Abcdef1!";
+
+      await openLogin(page, t);
+      await openSignUpForm(page, t);
+      await modal(page).getByLabel(t.name).fill("Ada Lovelace");
+      await modal(page).getByLabel(t.email).fill(email);
+      await modal(page).getByLabel(t.birth).fill("1990-12-10");
+      await modal(page).getByLabel(t.password, { exact: true }).fill(password);
+      await modal(page).getByLabel(t.confirmation).fill(password);
+      await modal(page).locator("button[type=submit]").click();
+      await modal(page).waitFor({ state: "detached" });
+      await page.getByRole("status").getByText(t.welcome).waitFor();
+      await page.getByTestId("account-button").waitFor();
+      await settle(page);
+      expect(dialogs).toEqual([]);
+
+      await page.getByTestId("account-button").click();
+      await page.getByRole("menuitem", { name: t.signOut }).click();
+      await page.getByTestId("sign-in-button").waitFor();
+
+      await openLogin(page, t);
+      await modal(page).getByLabel(t.email).fill(email);
+      await modal(page).getByLabel(t.password).fill(password);
+      await modal(page).getByRole("button", { name: t.signIn, exact: true }).click();
+      await modal(page).waitFor({ state: "detached" });
+      await page.getByRole("status").getByText(t.welcome).waitFor();
+      await page.getByTestId("account-button").waitFor();
+      await settle(page);
+      expect(dialogs).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe("errors in the modal (spec section 8)", () => {
   const t = texts.en;
 
@@ -314,7 +365,9 @@ describe("errors in the modal (spec section 8)", () => {
   });
 
   it("server field messages land on the fields; code/system become toasts", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+    const { page, context, problems, dialogs } = await newPage(browser, {
+      viewport: viewports.desktop,
+    });
     await openLogin(page, t);
     await page.route("**/api/accounts/login?*", (route) =>
       route.fulfill({
@@ -328,6 +381,7 @@ describe("errors in the modal (spec section 8)", () => {
     await modal(page).getByRole("button", { name: t.signIn, exact: true }).click();
     await modal(page).getByRole("alert").getByText("Email or password is invalid.").waitFor();
     // No browser alert, and the modal stays open for another try.
+    expect(dialogs).toEqual([]);
     expect(await view(page).getAttribute("data-view")).toBe("login");
     await screenshot(page, "accounts-modal-login-failed-en-desktop");
 
@@ -350,6 +404,7 @@ describe("errors in the modal (spec section 8)", () => {
     // Changing the field clears what the server said about it.
     await modal(page).getByLabel(t.email).fill("ada2@example.com");
     await modal(page).getByText("Email can not be used!").waitFor({ state: "detached" });
+    expect(dialogs).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -388,13 +443,15 @@ describe("errors in the modal (spec section 8)", () => {
       await page.goto("/invalid-return-url");
       await page.getByTestId("sign-in-button").click();
       await focusIsOn(page, t.email);
-      await page.route("**/api/accounts/login?*", (route) =>
-        route.fulfill({
+      let requests = 0;
+      await page.route("**/api/accounts/login?*", (route) => {
+        requests++;
+        return route.fulfill({
           status,
           contentType: "application/json",
           body: JSON.stringify({ status }),
-        }),
-      );
+        });
+      });
       await modal(page).getByLabel(t.email).fill("ada@example.com");
       await modal(page).getByLabel(t.password).fill("whatever");
       await modal(page).getByRole("button", { name: t.signIn, exact: true }).click();
@@ -405,7 +462,15 @@ describe("errors in the modal (spec section 8)", () => {
       await page.mouse.click(4, 4);
       expect(await dialog.isVisible()).toBe(true);
       await dialog.getByRole("button", { name: button }).click();
-      await dialog.waitFor({ state: "detached" });
+      if (status === 503) {
+        // 'Try Again' sends the sign-in again (here answered 503 again).
+        await expect.poll(() => requests).toBe(2);
+        await dialog.waitFor();
+        expect(await modal(page).getByLabel(t.email).inputValue()).toBe("ada@example.com");
+      } else {
+        await dialog.waitFor({ state: "detached" });
+        expect(requests).toBe(1);
+      }
       if (status === 403) {
         // 403, 404 and 409 lead to the localized home.
         await page.waitForURL((url) => url.pathname === "/");

@@ -15,7 +15,11 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: inject("chromiumPath"), args: chromiumArgs });
 }
 
-/** A page that fails the test on any console error or uncaught exception in the browser. */
+/**
+ * A page that fails the test on any console error or uncaught exception in the browser.
+ * Browser dialogs (alert, confirm, prompt, beforeunload) are dismissed and recorded in
+ * `dialogs`, so a test can assert that none appeared (the old product's leftover alert).
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
   // Headless Chromium names itself "HeadlessChrome", which bot detection (rightly) flags.
   const userAgent = (
@@ -38,7 +42,13 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
       problems.push(`console.error: ${message.text()}`);
     }
   });
-  return { page, context, problems };
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    // Another listener may have handled it already.
+    dialog.dismiss().catch(() => {});
+  });
+  return { page, context, problems, dialogs };
 }
 
 export async function screenshot(page: Page, name: string) {

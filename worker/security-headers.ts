@@ -6,6 +6,9 @@ export function createNonce(): string {
   return encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
+/** Where Google serves the profile pictures its ID tokens name (`picture`). */
+export const googleProfilePictureOrigin = "https://lh3.googleusercontent.com";
+
 /**
  * Nonce-based CSP for pages (SECURITY.md 33). Scripts run only with this response's
  * nonce (and what they load, through 'strict-dynamic'); nothing may frame the site.
@@ -16,7 +19,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Google accounts' profile pictures (the header avatar); other hosts fall back to initials.
+    `img-src 'self' data: ${googleProfilePictureOrigin}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -84,8 +84,8 @@ export function AuthModal({
     return () => clearTimeout(timer);
   }, [view, signUpExpanded]);
 
-  async function signIn(event: React.FormEvent) {
-    event.preventDefault();
+  async function signIn(event?: React.FormEvent) {
+    event?.preventDefault();
     if (busy || !loginForm.validate()) return;
     setBusy(true);
     const result = await apiFetch<AuthResponse>(
@@ -94,11 +94,11 @@ export function AuthModal({
     );
     setBusy(false);
     if (result.ok) onAuthenticated("signin", result.data.user);
-    else handleApiError(result.error, { form: loginForm });
+    else handleApiError(result.error, { form: loginForm, retry: () => void signIn() });
   }
 
-  async function signUp(event: React.FormEvent) {
-    event.preventDefault();
+  async function signUp(event?: React.FormEvent) {
+    event?.preventDefault();
     if (busy || !signUpForm.validate()) return;
     setBusy(true);
     const result = await apiFetch<AuthResponse>("/api/accounts/sign-up", {
@@ -108,7 +108,7 @@ export function AuthModal({
     });
     setBusy(false);
     if (result.ok) onAuthenticated("signup", result.data.user);
-    else handleApiError(result.error, { form: signUpForm });
+    else handleApiError(result.error, { form: signUpForm, retry: () => void signUp() });
   }
 
   async function sendForgot(event: React.FormEvent) {

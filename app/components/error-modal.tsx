@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useNavigate } from "react-router";
 import { localizePath } from "../../core/route-table";
 import { translate } from "../../core/translate";
+import { errorModalButton } from "../lib/api";
 import type { ErrorModalRequest } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { Dialog } from "./dialog";
@@ -40,9 +41,17 @@ export function ErrorModal({ request, onClose }: { request: ErrorModalRequest; o
   const { Icon, tone } = looks[request.key] ?? looks.default ?? { Icon: AlertIcon, tone: "danger" };
 
   function act() {
+    const button = errorModalButton({
+      status: request.status,
+      goHome: request.goHome,
+      hasRetry: request.retry !== undefined,
+      hasAction: request.onAction !== undefined,
+    });
     onClose();
-    if (request.goHome) navigate(localizePath("home", locale));
-    else request.onAction?.();
+    if (button === "home") navigate(localizePath("home", locale));
+    else if (button === "retry") request.retry?.();
+    else if (button === "action") request.onAction?.();
+    else if (button === "reload") window.location.reload();
   }
 
   return (

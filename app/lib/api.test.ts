@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorModalKey, planApiError } from "./api";
+import { errorModalButton, errorModalKey, planApiError } from "./api";
 
 describe("the shared error handling (spec section 8)", () => {
   it("puts field messages on the form's fields and code/system/unknown fields in toasts", () => {
@@ -53,5 +53,36 @@ describe("the shared error handling (spec section 8)", () => {
     expect(errorModalKey("invalidToken", 410)).toBe("invalid_token");
     expect(errorModalKey("notFound", 404)).toBe("404");
     expect(errorModalKey("Some Weird/Code", 999)).toBe("default");
+  });
+});
+
+describe("the error modal's button", () => {
+  it.each([
+    // status, goHome, retry given, onAction given -> what the button does
+    [503, false, true, false, "retry"],
+    [503, false, true, true, "retry"],
+    [503, false, false, true, "action"],
+    [503, false, false, false, "reload"],
+    [500, false, true, false, "close"],
+    [500, false, false, true, "action"],
+    [402, false, false, true, "action"],
+    [0, false, true, false, "close"],
+    [403, true, true, true, "home"],
+    [404, true, false, false, "home"],
+  ] as const)(
+    "status %i (home %s, retry %s, action %s): %s",
+    (status, goHome, hasRetry, hasAction, button) => {
+      expect(errorModalButton({ status, goHome, hasRetry, hasAction })).toBe(button);
+    },
+  );
+
+  it("503's 'Try Again' never just closes the modal", () => {
+    for (const hasRetry of [true, false]) {
+      for (const hasAction of [true, false]) {
+        const status = planApiError({ status: 503 });
+        expect(status).toMatchObject({ kind: "modal", key: "503", goHome: false });
+        expect(errorModalButton({ status: 503, hasRetry, hasAction })).not.toBe("close");
+      }
+    }
   });
 });

@@ -107,3 +107,25 @@ export function errorModalKey(code: string | undefined, status: number): string 
   if (isMessageKey(`errors_modal_${status}_title`)) return String(status);
   return "default";
 }
+
+/** What the error modal's button does (spec sections 2 and 8). */
+export type ErrorModalButton = "home" | "retry" | "reload" | "action" | "close";
+
+/**
+ * 403/404/409 lead home. 503's 'Try Again' tries the caller's request again when it gave
+ * one (`retry`, else its `onAction`), otherwise reloads the page. Any other button runs
+ * the caller's `onAction`, or just closes the modal.
+ */
+export function errorModalButton(request: {
+  status: number;
+  goHome?: boolean;
+  hasRetry: boolean;
+  hasAction: boolean;
+}): ErrorModalButton {
+  if (request.goHome) return "home";
+  if (request.status === 503) {
+    if (request.hasRetry) return "retry";
+    return request.hasAction ? "action" : "reload";
+  }
+  return request.hasAction ? "action" : "close";
+}

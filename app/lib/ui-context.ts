@@ -19,8 +19,10 @@ export interface ErrorModalRequest {
   status: number;
   /** 403, 404 and 409: the button leads to the localized home (spec section 2). */
   goHome?: boolean;
-  /** The button's action, chosen by the caller (e.g. retry on 503); the modal then closes. */
+  /** The button's action, chosen by the caller (e.g. 402's 'Go to Payment Page'); the modal then closes. */
   onAction?: () => void;
+  /** 503's 'Try Again': the failed request again; without it (and onAction) the page reloads. */
+  retry?: () => void;
 }
 
 export type AuthView = "login" | "signUp" | "forgotPassword";
@@ -65,6 +67,8 @@ export interface HandleErrorOptions {
   form?: ErrorTargetForm;
   /** The error modal button's action (besides the home of 403/404/409). */
   onAction?: () => void;
+  /** Sends the failed request again: 503's 'Try Again' (errorModalButton in api.ts). */
+  retry?: () => void;
 }
 
 /** The shared handling of an API error (spec section 8), wired to the toasts and modals. */
@@ -84,6 +88,7 @@ export function useApiErrorHandler() {
           status: plan.status,
           goHome: plan.goHome,
           onAction: options.onAction,
+          retry: options.retry,
         });
       }
       return plan;

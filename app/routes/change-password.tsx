@@ -62,8 +62,8 @@ export default function ChangePassword({ loaderData, params }: Route.ComponentPr
     hidden: { token: params.token },
   });
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit(event?: React.FormEvent) {
+    event?.preventDefault();
     if (busy || !form.validate()) return;
     setBusy(true);
     const result = await apiFetch("/api/accounts/change-password", {
@@ -74,7 +74,7 @@ export default function ChangePassword({ loaderData, params }: Route.ComponentPr
     setBusy(false);
     if (result.ok) setView("changed");
     else if (result.status === 410) setView("invalid");
-    else handleApiError(result.error, { form });
+    else handleApiError(result.error, { form, retry: () => void submit() });
   }
 
   if (view === "invalid") {

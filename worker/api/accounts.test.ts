@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../auth/crypto";
 import { Client, origin, sessionCookie, strongPassword, uniqueEmail } from "../auth/test-client";
 
 interface Body {
@@ -159,6 +160,17 @@ describe("POST /api/accounts/sign-up", () => {
     await env.DB.prepare("update auth_attempts set created_at = created_at - 61 * 60 * 1000").run();
     expect((await prober.signUp()).response.status).toBe(201);
   });
+
+  it("concurrent probes cannot pass the limit: 5 taken answers, then 429", async () => {
+    const email = uniqueEmail("probed");
+    expect((await new Client().signUp({ email })).response.status).toBe(201);
+    const prober = new Client();
+    const statuses = (
+      await Promise.all(Array.from({ length: 12 }, () => prober.signUp({ email })))
+    ).map(({ response }) => response.status);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
 });
 
 describe("POST /api/accounts/login", () => {
@@ -262,22 +274,74 @@ describe("POST /api/accounts/login", () => {
     );
   });
 
-  it("throttles an account after 5 failures in 15 minutes, even with the right password", async () => {
+  it("throttles an address on an account after 5 failures in 15 minutes, even with the right password", async () => {
     const { email } = await new Client().signUp();
     const attacker = new Client();
     for (let i = 0; i < 5; i++) {
       expect((await attacker.login(email, `Wrong!Passw0rd${i}`)).status).toBe(401);
     }
-    const blocked = await new Client().login(email);
+    const blocked = await attacker.login(email);
     expect(blocked.status).toBe(429);
     expect(await json(blocked)).toEqual({
       status: 429,
       fields: { system: ["Too many attempts. Please wait 15 minutes and try again."] },
     });
     expect(blocked.headers.get("Retry-After")).toBe("900");
+    // Someone failing from one address does not lock the owner out from theirs.
+    expect((await new Client().login(email)).status).toBe(200);
     // Failures older than the window no longer count.
     await env.DB.prepare("update auth_attempts set created_at = created_at - 16 * 60 * 1000").run();
+    expect((await attacker.login(email)).status).toBe(200);
+  });
+
+  it("throttles an account for everyone after 20 failures from any addresses", async () => {
+    const { email } = await new Client().signUp();
+    for (let i = 0; i < 4; i++) {
+      const attacker = new Client();
+      for (let j = 0; j < 5; j++) {
+        expect((await attacker.login(email, "Wrong!Passw0rd")).status).toBe(401);
+      }
+    }
+    expect((await new Client().login(email)).status).toBe(429);
+    await env.DB.prepare("update auth_attempts set created_at = created_at - 16 * 60 * 1000").run();
     expect((await new Client().login(email)).status).toBe(200);
+  });
+
+  it("20 concurrent wrong passwords from one address: only the limit's worth are tried", async () => {
+    const { email } = await new Client().signUp();
+    const attacker = new Client();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attacker.login(email, `Wrong!Passw0rd${i}`)),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const response of responses.filter((r) => r.status === 401)) {
+      expect(await json(response)).toEqual({
+        status: 401,
+        fields: { code: ["Email or password is invalid."] },
+      });
+    }
+    // The refused attempts left nothing behind: the 5 failures still block this address.
+    expect((await attacker.login(email)).status).toBe(429);
+  });
+
+  it("30 concurrent wrong passwords from 30 addresses: at most the account's 20 are tried", async () => {
+    const { email } = await new Client().signUp();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => new Client().login(email, "Wrong!Passw0rd")),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // Only the 20 tried attempts stay counted: the refused ones were taken back out.
+    const row = await env.DB.prepare(
+      "select count(*) as n from auth_attempts where kind = 'login-account' and key = ?",
+    )
+      .bind(sha256Hex(`login-account:${email.toLowerCase()}`))
+      .first<{ n: number }>();
+    expect(row?.n).toBe(20);
+    expect((await new Client().login(email)).status).toBe(429);
   });
 
   it("a successful sign-in clears the account's failures", async () => {

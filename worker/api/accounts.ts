@@ -102,8 +102,10 @@ accounts.post("/sign-up", async (c) => {
   }
   const { name, dateOfBirth, password } = parsed.data;
   const email = normalizeEmail(parsed.data.email);
-  const byIp = { kind: "signup-ip", value: clientIp(request) } as const;
-  if ((await throttle.overLimit(c.env, [byIp])).length > 0) {
+  // Counted before the lookup (atomically, see throttle.ts); only a 'taken' answer keeps its row.
+  const counted = await throttle.attempt(c.env, [{ kind: "signup-ip", value: clientIp(request) }]);
+  if (counted.blocked.length > 0) {
+    await counted.release();
     console.warn("auth: sign-up throttled (ip)");
     return errorResponse(
       locale,
@@ -112,18 +114,20 @@ accounts.post("/sign-up", async (c) => {
       { "Retry-After": String(throttle.limits["signup-ip"].window / 1000) },
     );
   }
-  const taken = async () => {
-    await throttle.record(c.env, [byIp]);
+  const taken = () => {
     console.warn("auth: sign-up refused (e-mail already in use)");
     return errorResponse(locale, 409, { fields: { email: ["validation_email_taken"] } });
   };
   if (await findUserByEmail(c.env, email)) return taken();
   const passwordHash = await hashPassword(password);
   const id = crypto.randomUUID();
+  const db = database(c.env.DB);
   try {
-    await database(c.env.DB)
-      .insert(users)
-      .values({ id, name, email, dateOfBirth, passwordHash, emailVerified: false });
+    // A new account takes its attempt back out of the counts, in the same transaction.
+    await db.batch([
+      db.insert(users).values({ id, name, email, dateOfBirth, passwordHash, emailVerified: false }),
+      counted.releaseStatement(db),
+    ]);
   } catch {
     // The unique index caught a concurrent sign-up with the same address.
     return taken();
@@ -151,16 +155,18 @@ accounts.post("/login", async (c) => {
   if (!parsed.success) return errorResponse(locale, 400, { fields: fieldErrors(parsed.error) });
 
   const email = normalizeEmail(parsed.data.email);
-  const account = { kind: "login-account", value: email } as const;
-  const ip = { kind: "login-ip", value: clientIp(request) } as const;
-  const blocked = await throttle.overLimit(c.env, [account, ip]);
-  if (blocked.length > 0) {
-    console.warn(`auth: login throttled (${blocked.map((b) => b.kind).join(", ")})`);
+  // Counted as a failure before the password is checked (atomically, see throttle.ts),
+  // so parallel guesses cannot all pass the check; a success takes it back.
+  const counters = throttle.loginCounters(email, clientIp(request));
+  const counted = await throttle.attempt(c.env, Object.values(counters));
+  if (counted.blocked.length > 0) {
+    await counted.release();
+    console.warn(`auth: login throttled (${counted.blocked.map((b) => b.kind).join(", ")})`);
     return errorResponse(
       locale,
       429,
       { fields: { system: ["auth_too_many_attempts"] } },
-      { "Retry-After": String(throttle.limits["login-account"].window / 1000) },
+      { "Retry-After": String(throttle.limits["login-pair"].window / 1000) },
     );
   }
 
@@ -171,17 +177,19 @@ accounts.post("/login", async (c) => {
     user?.passwordHash ?? dummyPasswordHash,
   );
   if (!user?.passwordHash || !verification.valid) {
-    await throttle.record(c.env, [account, ip]);
     console.warn(`auth: login failed${user ? ` user=${user.id}` : " (unknown account)"}`);
     return errorResponse(locale, 401, { fields: { code: ["auth_invalid_credentials"] } });
   }
+  // Not a failure: out of the counts; this address's earlier failures on the account are
+  // forgiven below (the account's and the IP's other failures stay counted).
+  await counted.release();
   if (verification.needsRehash) {
     await database(c.env.DB)
       .update(users)
       .set({ passwordHash: await hashPassword(parsed.data.password), updatedAt: new Date() })
       .where(eq(users.id, user.id));
   }
-  await throttle.clear(c.env, account);
+  await throttle.clear(c.env, counters.pair);
   const { setCookie } = await replaceSession(request, c.env, user.id, parsed.data.rememberMe);
   console.log(`auth: login user=${user.id} remember=${parsed.data.rememberMe}`);
   return json({ user: toSignedInUser(user), returnUrl: returnUrl.value }, 200, [setCookie]);
@@ -366,10 +374,13 @@ accounts.post("/forgot-password", async (c) => {
   if (!parsed.success) return errorResponse(locale, 400, { fields: fieldErrors(parsed.error) });
 
   const email = normalizeEmail(parsed.data.email);
-  const byEmail = { kind: "forgot-email", value: email } as const;
-  const byIp = { kind: "forgot-ip", value: clientIp(request) } as const;
-  const blocked = await throttle.overLimit(c.env, [byEmail, byIp]);
+  const counted = await throttle.attempt(c.env, [
+    { kind: "forgot-email", value: email },
+    { kind: "forgot-ip", value: clientIp(request) },
+  ]);
+  const blocked = counted.blocked;
   if (blocked.some((b) => b.kind === "forgot-ip")) {
+    await counted.release();
     console.warn("auth: forgot-password throttled (ip)");
     return errorResponse(
       locale,
@@ -378,7 +389,6 @@ accounts.post("/forgot-password", async (c) => {
       { "Retry-After": String(throttle.limits["forgot-ip"].window / 1000) },
     );
   }
-  await throttle.record(c.env, [byEmail, byIp]);
 
   // The same answer whether or not the account exists, or the address is throttled.
   const answer = json({ message: translate("auth_request_sent", locale) }, 200);

@@ -214,4 +214,18 @@ describe("POST /api/accounts/forgot-password", () => {
     expect(blocked.headers.get("Retry-After")).toBe("3600");
     expect((await forgot(new Client(), uniqueEmail("probe"))).status).toBe(200);
   });
+
+  it("concurrent requests cannot pass the limits: 3 mails per address, 10 requests per IP", async () => {
+    const { email } = await new Client().signUp();
+    const sent = await Promise.all(Array.from({ length: 8 }, () => forgot(new Client(), email)));
+    expect(sent.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await mailCount(email)).toBe(3);
+
+    const client = new Client();
+    const statuses = (
+      await Promise.all(Array.from({ length: 15 }, () => forgot(client, uniqueEmail("probe"))))
+    ).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
 });
