@@ -47,6 +47,18 @@ const envSchema = z
       ["EMAIL_API_KEY", "EMAIL_FROM"],
       ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
     ] as const;
+    // In production the outbox is nobody's mailbox: password-reset e-mails must leave.
+    if (env.ENVIRONMENT === "production") {
+      for (const key of ["EMAIL_API_KEY", "EMAIL_FROM"] as const) {
+        if (!env[key]) {
+          issues.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required in production (without it no e-mail would ever be sent)",
+          });
+        }
+      }
+    }
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
         const missing = env[a] ? b : a;
@@ -61,7 +73,10 @@ const envSchema = z
 
 /** Secrets and vars the Worker may run without (`wrangler types` cannot know them). */
 export interface OptionalSettings {
-  /** An HTTP e-mail provider (Resend-style API); without it mail goes to the outbox. */
+  /**
+   * An HTTP e-mail provider (Resend-style API); required in production. Without it (in
+   * development) mail goes to the outbox shown at /_dev/mailbox.
+   */
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
   /** Defaults to https://api.resend.com/emails. */

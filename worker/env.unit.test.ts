@@ -12,6 +12,8 @@ const good = {
   REPORT_PRICE_BRL: "49.90",
   TEST_DURATION_SECONDS: "1200",
   TEST_GRACE_SECONDS: "5",
+  EMAIL_API_KEY: "re_123",
+  EMAIL_FROM: "Lumen IQ <no-reply@x.example>",
 };
 
 describe("env validation", () => {
@@ -63,8 +65,24 @@ describe("env validation", () => {
     ]);
   });
 
+  it("requires the e-mail provider in production, not in development", () => {
+    const { EMAIL_API_KEY: _, EMAIL_FROM: __, ...noEmail } = good;
+    expect(findConfigProblems(noEmail)).toEqual([
+      {
+        key: "EMAIL_API_KEY",
+        message: "is required in production (without it no e-mail would ever be sent)",
+      },
+      {
+        key: "EMAIL_FROM",
+        message: "is required in production (without it no e-mail would ever be sent)",
+      },
+    ]);
+    expect(findConfigProblems({ ...noEmail, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
   it("names the missing half of a secret pair", () => {
-    expect(findConfigProblems({ ...good, EMAIL_API_KEY: "re_123" })).toEqual([
+    const { EMAIL_FROM: _, ...noFrom } = good;
+    expect(findConfigProblems({ ...noFrom, ENVIRONMENT: "development" })).toEqual([
       { key: "EMAIL_FROM", message: "is missing (EMAIL_API_KEY and EMAIL_FROM go together)" },
     ]);
     expect(findConfigProblems({ ...good, GOOGLE_CLIENT_SECRET: "s" }).map((p) => p.key)).toEqual([

@@ -329,7 +329,13 @@ describe("the real Google adapter (faked at the HTTP boundary)", () => {
   it("without Google secrets in production, Google sign-in is a sign-in error", async () => {
     const response = await app.fetch(
       new Request("https://www.example.com/api/accounts/login?provider=Google&returnUrl=/tests"),
-      { ...env, ENVIRONMENT: "production", BASE_URL: "https://www.example.com" },
+      {
+        ...env,
+        ENVIRONMENT: "production",
+        BASE_URL: "https://www.example.com",
+        EMAIL_API_KEY: "re_test",
+        EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
+      },
       createExecutionContext(),
     );
     expect(response.headers.get("Location")).toBe("/sign-in-error/failed");

@@ -45,7 +45,12 @@ describe("/_dev/mailbox", () => {
 
   it("does not exist in production", async () => {
     const app = createApp(async () => new Response("page"));
-    const production = { ...env, ENVIRONMENT: "production" as const };
+    const production = {
+      ...env,
+      ENVIRONMENT: "production" as const,
+      EMAIL_API_KEY: "re_test",
+      EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
+    };
     for (const path of [
       "/_dev/mailbox",
       "/_dev/mailbox/latest.json",
