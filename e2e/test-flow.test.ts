@@ -302,3 +302,25 @@ describe("results that are not yours", () => {
     await context.close();
   });
 });
+
+describe("a lost connection", () => {
+  it("loses no answer: the page says so, keeps the choice and sends it when back online", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+    await startTest(page, "en");
+    await answerByKey(page, 0, true);
+    await saved(page);
+    await context.setOffline(true);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("d");
+    await page
+      .getByText("Connection lost: your answers will be sent as soon as it is back")
+      .waitFor();
+    await context.setOffline(false);
+    await saved(page);
+    const { answers } = await currentAttempt(context);
+    expect(answers[questionBank[1]?.code ?? ""]).toBe("D");
+    // The failed requests while offline are the only console errors.
+    expect(problems.filter((p) => !p.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
+    await context.close();
+  });
+});
