@@ -5,7 +5,7 @@ import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank";
 import { localizePath } from "../../core/route-table";
 import type { TestState } from "../../core/test-attempt";
-import { ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
+import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
 import { TestRunner } from "../components/test-runner";
 import { apiFetch } from "../lib/api";
 import { cloudflareContext } from "../lib/load-context";
@@ -103,6 +103,10 @@ export default function Test({ loaderData }: Route.ComponentProps) {
         <li>
           <ShieldIcon width={20} height={20} />
           <span>{m.test_intro_rule_saved()}</span>
+        </li>
+        <li>
+          <ArrowLeftIcon width={20} height={20} />
+          <span>{m.test_intro_rule_skip()}</span>
         </li>
       </ul>
       <button
