@@ -4,8 +4,8 @@ import {
   canBuyReport,
   isPaymentStatus,
   type PaymentStatus,
-  paymentStatusLabel,
   paymentStatuses,
+  paymentStatusLabel,
   paymentStatusTone,
   reportUnlocked,
 } from "./payments";
@@ -51,7 +51,8 @@ describe("payment statuses", () => {
 
   it("recognises only the spec's values", () => {
     for (const status of paymentStatuses) expect(isPaymentStatus(status)).toBe(true);
-    for (const value of ["paid", "APPROVED", "", null, 1]) expect(isPaymentStatus(value)).toBe(false);
+    for (const value of ["paid", "APPROVED", "", null, 1])
+      expect(isPaymentStatus(value)).toBe(false);
   });
 
   it("unlocks the report only when approved, and offers it again after a failed attempt", () => {

@@ -35,7 +35,10 @@ async function threeTests(client: Client) {
   const done = (await startTest(client)).state;
   await answerMany(client, done.id, 12);
   await paceAnswers(done.id, 20_000);
-  expect(await finish(client, done.id)).toEqual({ status: "finished", resultPath: expect.any(String) });
+  expect(await finish(client, done.id)).toEqual({
+    status: "finished",
+    resultPath: expect.any(String),
+  });
   await backdate(done.id, 3 * hour);
 
   const rushed = (await startTest(client, { restart: true })).state;
@@ -76,7 +79,9 @@ describe("GET /api/tests", () => {
     expect(rejected).toMatchObject({ iq: null, iqLabel: null, paymentStatus: null });
 
     // Scored on the way, once: the result page answers the very same score and date.
-    const result = (await (await client.fetch(`/api/tests/${done.id}/result`)).json()) as TestResult;
+    const result = (await (
+      await client.fetch(`/api/tests/${done.id}/result`)
+    ).json()) as TestResult;
     expect(finished).toEqual({
       id: done.id,
       status: "finished",

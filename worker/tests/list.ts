@@ -51,7 +51,9 @@ export async function listTests(env: Env, user: SignedInUser): Promise<TestListR
       list.push({ id, date, status: "rejected", iq: null, iqLabel: null, paymentStatus: null });
     } else {
       const scored =
-        iq !== null && iqLabel !== null ? { iq, iqLabel } : await resultOf(env, { ...row, finishedAt }, user);
+        iq !== null && iqLabel !== null
+          ? { iq, iqLabel }
+          : await resultOf(env, { ...row, finishedAt }, user);
       list.push({
         id,
         date: new Date(finishedAt).toISOString(),
