@@ -68,7 +68,7 @@ export const screens = {
     page: false,
   },
   test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: true },
-  tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: false },
+  tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: true },
   // Error screens of spec section 8 that have their own address (docs/decisions/0007-accounts.md).
   invalidReturnUrl: {
     paths: { en: "/invalid-return-url", "pt-br": "/url-de-retorno-invalida" },

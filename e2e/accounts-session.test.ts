@@ -41,6 +41,7 @@ const labels = {
     password: "Password",
     confirmation: "Confirm password",
     signOut: "Sign out",
+    myTests: "My tests",
     forgot: "Forgot your password?",
     send: "Send",
     sent: "Request sent successfully!",
@@ -55,6 +56,7 @@ const labels = {
     password: "Senha",
     confirmation: "Confirme a senha",
     signOut: "Sair",
+    myTests: "Meus testes",
     forgot: "Esqueceu sua senha?",
     send: "Enviar",
     sent: "Solicitação enviada com sucesso!",
@@ -117,8 +119,7 @@ describe("an account from sign-up to sign-out", () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe(
         "menuitem",
       );
-      // 'My tests' waits for the tests list screen.
-      expect(await menu.getByRole("menuitem").allTextContents()).toEqual([t.signOut]);
+      expect(await menu.getByRole("menuitem").allTextContents()).toEqual([t.myTests, t.signOut]);
       await screenshot(page, `accounts-menu-${locale}-${width}`);
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "hidden" });

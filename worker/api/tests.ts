@@ -7,6 +7,7 @@ import { questionBankVersion } from "../../core/question-bank";
 import { type Letter, questionCodes } from "../../core/questions";
 import { localizePath } from "../../core/route-table";
 import type { AnswerSaved, FinishOutcome, TestState } from "../../core/test-attempt";
+import type { TestsList } from "../../core/tests-list";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import type { AppEnv } from "../app";
@@ -24,6 +25,7 @@ import {
   loadAttempt,
 } from "../tests/attempts";
 import { claimAttemptFromCookie } from "../tests/claim";
+import { listTests } from "../tests/list";
 import { resultOf } from "../tests/results";
 
 /**
@@ -173,6 +175,19 @@ tests.post("/", async (c) => {
     questionBankVersion,
   };
   return json(state, 201, [attemptSetCookie(c.env, id, secret), setCookie]);
+});
+
+// --- 'My IQ tests': the signed-in user's attempts ---------------------------------------
+
+tests.get("/", async (c) => {
+  const request = c.req.raw;
+  const { user, setCookie } = await resolveSession(request, c.env);
+  // No fields: the page sends an anonymous visitor home to sign in (spec section 2).
+  if (!user.isAuthenticated) {
+    return errorResponse(requestLocale(request), 401, { code: "loginRequired" });
+  }
+  const list: TestsList = { tests: await listTests(c.env, user) };
+  return json(list, 200, [setCookie]);
 });
 
 // --- the running attempt of this browser ------------------------------------------------

@@ -1,0 +1,245 @@
+import { useSyncExternalStore } from "react";
+import { data } from "react-router";
+import { type Locale, localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
+import type { Params, Screen } from "../../core/route-table";
+import {
+  type AvailableAction,
+  actionsFor,
+  formatTestDate,
+  type RowAction,
+  type TestListRow,
+  type TestsList,
+} from "../../core/tests-list";
+import { ClockIcon, ListIcon } from "../components/icons";
+import { AppLink } from "../lib/app-link";
+import { cloudflareContext } from "../lib/load-context";
+import { requireUser } from "../lib/require-user.server";
+import { rootData } from "../lib/root-data";
+import { pageMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/tests";
+import "../tests-list.css";
+
+/** 'My IQ tests' (docs/decisions/0011-tests-list.md): signed-in users only (spec section 2). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const { api } = context.get(cloudflareContext);
+  const response = await api("/api/tests");
+  if (response.ok) return (await response.json()) as TestsList;
+  throw data(null, { status: Math.max(500, response.status) });
+}
+
+/** Personal, and changes with every test taken. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return [
+    ...pageMeta({
+      baseUrl: rootData(matches).baseUrl,
+      screen: "tests",
+      locale,
+      title: m.tests_meta_title({}, { locale }),
+      description: m.tests_meta_description({}, { locale }),
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Tests({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const { tests } = loaderData;
+  return (
+    <section className="tests-page container" data-testid="tests-list">
+      <p className="eyebrow">{m.tests_eyebrow()}</p>
+      <div className="tests-head">
+        <div>
+          <h1 className="tests-title">{m.tests_title()}</h1>
+          {tests.length > 0 ? <p className="tests-intro">{m.tests_intro()}</p> : null}
+        </div>
+        {tests.length > 0 && !tests.some((row) => row.status === "in_progress") ? (
+          <AppLink screen="test" locale={locale} className="button button-ghost button-xs">
+            {m.tests_take_new()}
+          </AppLink>
+        ) : null}
+      </div>
+      {tests.length === 0 ? <EmptyState locale={locale} /> : <TestsTable tests={tests} />}
+    </section>
+  );
+}
+
+function EmptyState({ locale }: { locale: Locale }) {
+  return (
+    <div className="tests-empty card" data-testid="tests-empty">
+      <span className="account-page-icon tone-info">
+        <ListIcon width={28} height={28} />
+      </span>
+      <h2 className="tests-empty-title">{m.tests_empty_title()}</h2>
+      <p className="tests-empty-text">{m.tests_empty_text()}</p>
+      <AppLink screen="test" locale={locale} className="button button-primary">
+        {m.tests_empty_button()}
+      </AppLink>
+    </div>
+  );
+}
+
+function TestsTable({ tests }: { tests: TestListRow[] }) {
+  const columns = {
+    date: m.tests_column_date(),
+    iq: m.tests_column_iq(),
+    payment: m.tests_column_payment(),
+    actions: m.tests_column_actions(),
+  };
+  return (
+    <div className="tests-table-wrap">
+      <table className="tests-table">
+        <thead>
+          <tr>
+            <th scope="col">{columns.date}</th>
+            <th scope="col">{columns.iq}</th>
+            <th scope="col">{columns.payment}</th>
+            <th scope="col">
+              <span className="visually-hidden">{columns.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tests.map((row) => (
+            <Row key={row.id} row={row} columns={columns} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Columns = Record<"date" | "iq" | "payment" | "actions", string>;
+
+function Row({ row, columns }: { row: TestListRow; columns: Columns }) {
+  const locale = useLocale();
+  const actions = actionsFor(row);
+  return (
+    <tr className="tests-row" data-testid="tests-row" data-status={row.status}>
+      <td className="tests-cell-date" data-label={columns.date}>
+        <time dateTime={row.date} data-testid="tests-date">
+          <TestDate date={row.date} locale={locale} />
+        </time>
+      </td>
+      <td className="tests-cell-iq" data-label={columns.iq}>
+        <Score row={row} />
+      </td>
+      <td className="tests-cell-payment" data-label={columns.payment}>
+        {row.status === "finished" ? (
+          <span
+            className={`tests-badge tone-${paymentStatusTone(row.paymentStatus)}`}
+            data-testid="tests-payment"
+            data-status={row.paymentStatus ?? "none"}
+          >
+            {paymentStatusLabel(row.paymentStatus, locale)}
+          </span>
+        ) : (
+          <>
+            <span aria-hidden="true" className="tests-none">
+              —
+            </span>
+            <span className="visually-hidden">{m.tests_no_report()}</span>
+          </>
+        )}
+      </td>
+      <td className="tests-cell-actions">
+        <div className="tests-actions">
+          {actions.map((action) => (
+            <ActionLink key={action} action={action} row={row} locale={locale} />
+          ))}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function Score({ row }: { row: TestListRow }) {
+  if (row.status === "finished") {
+    return (
+      <span className="tests-iq" data-testid="tests-iq">
+        {row.iqLabel}
+      </span>
+    );
+  }
+  const rejected = row.status === "rejected";
+  return (
+    <span className="tests-state" data-testid="tests-iq">
+      <span className={`tests-badge ${rejected ? "tone-danger" : "tone-info"}`}>
+        {rejected ? null : <ClockIcon width={14} height={14} />}
+        {rejected ? m.test_rejected_title() : m.tests_in_progress()}
+      </span>
+      <span className="tests-note">
+        {rejected ? m.tests_rejected_note() : m.tests_in_progress_note()}
+      </span>
+    </span>
+  );
+}
+
+const actionLabels: Record<RowAction, () => string> = {
+  continue: m.tests_action_continue,
+  redo: m.tests_action_redo,
+  result: m.tests_action_result,
+  certificate: m.tests_action_certificate,
+  report: m.tests_action_report,
+  buyReport: m.tests_action_buy_report,
+};
+
+/**
+ * Where each action the product offers leads. An action turned on in core/tests-list.ts
+ * must be given its destination here (the type requires it).
+ */
+const actionTargets: Record<
+  AvailableAction,
+  { screen: Screen; params?: (row: TestListRow) => Params; primary: boolean }
+> = {
+  continue: { screen: "test", primary: true },
+  redo: { screen: "test", primary: true },
+  result: { screen: "result", params: (row) => ({ id: row.id }), primary: false },
+};
+
+function ActionLink({
+  action,
+  row,
+  locale,
+}: {
+  action: AvailableAction;
+  row: TestListRow;
+  locale: Locale;
+}) {
+  const target = actionTargets[action];
+  return (
+    <AppLink
+      screen={target.screen}
+      locale={locale}
+      params={target.params?.(row)}
+      className={`button button-xs ${target.primary ? "button-primary" : "button-ghost"}`}
+      data-testid={`tests-action-${action}`}
+    >
+      {actionLabels[action]()}
+    </AppLink>
+  );
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * The date on the reader's calendar. The server does not know the reader's time zone:
+ * it renders UTC, and hydration switches to the browser's zone (client-side navigations
+ * render the browser's zone at once).
+ */
+function TestDate({ date, locale }: { date: string; locale: Locale }) {
+  const timeZone = useSyncExternalStore(
+    subscribeNever,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => "UTC",
+  );
+  return formatTestDate(date, locale, timeZone);
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { paymentStatuses } from "./payments";
+import { actionRules, actionsFor, formatTestDate, type TestListRow } from "./tests-list";
+
+const id = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
+const date = "2026-11-22T15:30:00.000Z";
+const finished = (paymentStatus: TestListRow["paymentStatus"] = null): TestListRow => ({
+  id,
+  date,
+  status: "finished",
+  iq: 112,
+  iqLabel: "112",
+  paymentStatus,
+});
+const other = (status: "rejected" | "in_progress"): TestListRow => ({
+  id,
+  date,
+  status,
+  iq: null,
+  iqLabel: null,
+  paymentStatus: null,
+});
+
+describe("the actions of a row", () => {
+  it("offers today: see result for a finished test, redo for a rejected one, continue for one in progress", () => {
+    expect(actionsFor(finished())).toEqual(["result"]);
+    expect(actionsFor(other("rejected"))).toEqual(["redo"]);
+    expect(actionsFor(other("in_progress"))).toEqual(["continue"]);
+    // Whatever the payment, until the report and checkout land.
+    for (const status of paymentStatuses) expect(actionsFor(finished(status))).toEqual(["result"]);
+  });
+
+  it("keeps the certificate, the report and buying it for the issues that build them", () => {
+    expect(actionRules.certificate.available).toBe(false);
+    expect(actionRules.report.available).toBe(false);
+    expect(actionRules.buyReport.available).toBe(false);
+  });
+
+  it("decides already which rows those actions will apply to", () => {
+    expect(actionRules.certificate.appliesTo(finished())).toBe(true);
+    expect(actionRules.certificate.appliesTo(other("rejected"))).toBe(false);
+    expect(actionRules.report.appliesTo(finished("approved"))).toBe(true);
+    expect(actionRules.report.appliesTo(finished("pending"))).toBe(false);
+    expect(actionRules.report.appliesTo(finished(null))).toBe(false);
+    expect(actionRules.buyReport.appliesTo(finished(null))).toBe(true);
+    expect(actionRules.buyReport.appliesTo(finished("rejected"))).toBe(true);
+    expect(actionRules.buyReport.appliesTo(finished("approved"))).toBe(false);
+    expect(actionRules.buyReport.appliesTo(finished("pending"))).toBe(false);
+    expect(actionRules.buyReport.appliesTo(other("in_progress"))).toBe(false);
+    expect(actionRules.result.appliesTo(other("rejected"))).toBe(false);
+  });
+});
+
+describe("a row's date", () => {
+  it.each([
+    ["en", "UTC", "Nov 22, 2026"],
+    ["pt-br", "UTC", "22 de nov. de 2026"],
+    // Late in the evening in São Paulo is already the next day in UTC.
+    ["pt-br", "America/Sao_Paulo", "21 de nov. de 2026"],
+    ["en", "Not/AZone", "Nov 22, 2026"],
+  ] as const)("in %s on %s reads %s", (locale, timeZone, text) => {
+    const when = timeZone === "America/Sao_Paulo" ? "2026-11-22T01:30:00.000Z" : date;
+    expect(formatTestDate(when, locale, timeZone)).toBe(text);
+  });
+});

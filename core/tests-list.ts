@@ -1,0 +1,93 @@
+import { type Locale, localeInfo } from "./locales";
+import { canBuyReport, type PaymentStatus, reportUnlocked } from "./payments";
+
+/**
+ * 'My IQ tests' (spec sections 1-3, issue 6; docs/decisions/0011-tests-list.md): the
+ * rows `GET /api/tests` answers and the actions each row offers.
+ */
+
+interface RowBase {
+  id: string;
+  /** ISO time: when it ended (finished, rejected) or began (in progress). */
+  date: string;
+}
+
+export type TestListRow =
+  | (RowBase & {
+      status: "finished";
+      iq: number;
+      /** As the result shows it: "145+" at the ceiling, "≤55" at the floor. */
+      iqLabel: string;
+      /** The premium report's payment; null until one is made (the payments issue). */
+      paymentStatus: PaymentStatus | null;
+    })
+  | (RowBase & {
+      status: "rejected" | "in_progress";
+      iq: null;
+      iqLabel: null;
+      paymentStatus: null;
+    });
+
+export interface TestsList {
+  /** Newest first: finished and rejected attempts, and at most one in progress. */
+  tests: TestListRow[];
+}
+
+interface ActionRule {
+  /**
+   * Whether the product offers this action yet: each issue that builds what an action
+   * leads to (the certificate, the report, checkout) turns its flag on and gives it a
+   * link in the tests page (app/routes/tests.tsx), which the types then require.
+   */
+  available: boolean;
+  /** Whether a row offers it, once available. */
+  appliesTo: (row: TestListRow) => boolean;
+}
+
+const finished = (row: TestListRow) => row.status === "finished";
+
+/** Every action a row may show, in the order they are shown. */
+export const actionRules = {
+  continue: { available: true, appliesTo: (row) => row.status === "in_progress" },
+  redo: { available: true, appliesTo: (row) => row.status === "rejected" },
+  result: { available: true, appliesTo: finished },
+  certificate: { available: false, appliesTo: finished },
+  report: {
+    available: false,
+    appliesTo: (row) => finished(row) && reportUnlocked(row.paymentStatus),
+  },
+  buyReport: {
+    available: false,
+    appliesTo: (row) => finished(row) && canBuyReport(row.paymentStatus),
+  },
+} as const satisfies Record<string, ActionRule>;
+
+type Rules = typeof actionRules;
+export type RowAction = keyof Rules;
+/** The actions the product offers today. */
+export type AvailableAction = {
+  [K in RowAction]: Rules[K]["available"] extends true ? K : never;
+}[RowAction];
+
+const actionOrder = Object.keys(actionRules) as RowAction[];
+
+/** The actions a row shows, in order. */
+export function actionsFor(row: TestListRow): AvailableAction[] {
+  return actionOrder.filter(
+    (action) => actionRules[action].available && actionRules[action].appliesTo(row),
+  ) as AvailableAction[];
+}
+
+/**
+ * A row's date as a reader of the language writes it ('Nov 22, 2026', '22 de nov. de
+ * 2026'), on the calendar of `timeZone` (an unknown zone falls back to UTC).
+ */
+export function formatTestDate(date: string, locale: Locale, timeZone = "UTC"): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone };
+  const iso = localeInfo[locale].iso;
+  try {
+    return new Intl.DateTimeFormat(iso, options).format(new Date(date));
+  } catch {
+    return new Intl.DateTimeFormat(iso, { ...options, timeZone: "UTC" }).format(new Date(date));
+  }
+}

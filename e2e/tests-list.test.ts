@@ -1,0 +1,237 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../core/locales";
+import { questionCodes } from "../core/questions";
+import { formatTestDate } from "../core/tests-list";
+import {
+  baseUrl,
+  hasNoHorizontalOverflow,
+  launch,
+  newPage,
+  screenshot,
+  viewports,
+} from "./browser";
+
+/**
+ * 'My IQ tests' in Chromium (issue 6): the protected-route redirect, the empty state,
+ * the row of a test just taken, a rejected and a running test, and the header's
+ * 'My tests' link, in both languages, at a phone width and on a desktop.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const texts = {
+  en: {
+    home: "/",
+    list: "/tests",
+    test: "/test",
+    result: "/result/",
+    title: "My IQ tests",
+    emptyTitle: "No tests yet",
+    emptyButton: "Take the test",
+    myTests: "My tests",
+    signOut: "Sign out",
+    sendAnyway: "Send anyway",
+    notPurchased: "Report not purchased",
+    seeResult: "See result",
+    rejected: "Your Test was rejected",
+    redo: "Redo test",
+    inProgress: "In progress",
+    continue: "Continue",
+    date: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  },
+  "pt-br": {
+    home: "/pt-br",
+    list: "/pt-br/testes",
+    test: "/pt-br/teste",
+    result: "/pt-br/resultado/",
+    title: "Meus testes de QI",
+    emptyTitle: "Nenhum teste ainda",
+    emptyButton: "Fazer o teste",
+    myTests: "Meus testes",
+    signOut: "Sair",
+    sendAnyway: "Enviar assim mesmo",
+    notPurchased: "Relatório não adquirido",
+    seeResult: "Ver resultado",
+    rejected: "Seu teste foi recusado",
+    redo: "Refazer o teste",
+    inProgress: "Em andamento",
+    continue: "Continuar",
+    date: /^\d{1,2} de [a-zç]{3}\. de \d{4}$/,
+  },
+} as const;
+
+/** Each language in a time zone of its readers: the date is on their calendar. */
+const timeZones: Record<Locale, string> = {
+  en: "America/Los_Angeles",
+  "pt-br": "America/Sao_Paulo",
+};
+
+const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+async function signUpViaApi(context: BrowserContext) {
+  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+    data: {
+      name: "Beatriz Nogueira",
+      email: `list-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1996-08-21",
+      password: "Abcdef1!",
+      passwordConfirmation: "Abcdef1!",
+    },
+    headers: { Origin: baseUrl },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** A call to our API from the page's browser, with its cookies. */
+async function api(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(`${baseUrl}${path}`, {
+    method,
+    data,
+    headers: { Origin: baseUrl },
+  });
+  expect(response.ok(), `${method} ${path}`).toBe(true);
+  return (await response.json()) as { id: string; status?: string };
+}
+
+/** The account menu's item names, opened from the header. */
+async function menuItems(page: Page) {
+  await page.getByTestId("account-button").click();
+  const menu = page.getByRole("menu");
+  await menu.waitFor();
+  const items = await menu.getByRole("menuitem").allTextContents();
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "hidden" });
+  return items;
+}
+
+describe.each([
+  ["en", "phone"],
+  ["pt-br", "desktop"],
+  ["en", "desktop"],
+  ["pt-br", "phone"],
+] as const)("the tests list in %s on a %s", (locale, size) => {
+  const t = texts[locale];
+  const viewport = viewports[size];
+  const timezoneId = timeZones[locale];
+
+  it("sends an anonymous visitor home, where the login modal opens", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport });
+    await page.goto(t.list);
+    await page.getByTestId("auth-modal").waitFor();
+    expect(new URL(page.url()).pathname).toBe(t.home);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the empty state, then each test taken with its date, IQ, payment and actions", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport, timezoneId });
+    await signUpViaApi(context);
+
+    // No test yet: a friendly empty state that leads to the test; no 'My tests' here.
+    const response = await page.goto(t.list);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await page.getByRole("heading", { level: 1, name: t.title }).waitFor();
+    const empty = page.getByTestId("tests-empty");
+    await empty.getByRole("heading", { name: t.emptyTitle }).waitFor();
+    expect(await page.getByTestId("tests-row").count()).toBe(0);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await menuItems(page)).toEqual([t.signOut]);
+    await screenshot(page, `tests-empty-${locale}-${size}`);
+    await empty.getByRole("link", { name: t.emptyButton }).click();
+    await page.waitForURL((url) => url.pathname === t.test);
+
+    // Elsewhere the header offers 'My tests'.
+    await page.getByTestId("start-test").click();
+    await runner(page).waitFor();
+    expect(await menuItems(page)).toEqual([t.myTests, t.signOut]);
+
+    // A short test: eight answers by keyboard, then sent anyway.
+    for (let index = 0; index < 8; index++) {
+      const letter = ["A", "B", "C", "D"][index % 4] as string;
+      await page.keyboard.press(letter.toLowerCase());
+      await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
+      await page.keyboard.press("ArrowRight");
+    }
+    await page.waitForFunction(
+      () =>
+        document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
+    );
+    await page.getByTestId("open-picker").click();
+    await page.getByRole("button", { name: /^\D+ 40,/ }).click();
+    await page.getByTestId("send").click();
+    await page.getByTestId("unanswered").getByRole("button", { name: t.sendAnyway }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(t.result));
+    const resultPath = new URL(page.url()).pathname;
+    const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
+    expect(iq).not.toBe("");
+
+    // 'My tests' from the header, a client-side navigation.
+    await page.getByTestId("account-button").click();
+    await page.getByRole("menuitem", { name: t.myTests }).click();
+    await page.waitForURL((url) => url.pathname === t.list);
+    const row = page.getByTestId("tests-row");
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.getAttribute("data-status")).toBe("finished");
+    const date = row.getByTestId("tests-date");
+    const when = (await date.getAttribute("datetime")) ?? "";
+    expect(Date.now() - Date.parse(when)).toBeLessThan(5 * 60_000);
+    expect(await date.textContent()).toBe(formatTestDate(when, locale, timezoneId));
+    expect(await date.textContent()).toMatch(t.date);
+    expect(await row.getByTestId("tests-iq").textContent()).toBe(iq);
+    expect(await row.getByTestId("tests-payment").textContent()).toBe(t.notPurchased);
+    expect(await row.getByRole("link").allTextContents()).toEqual([t.seeResult]);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    expect(await menuItems(page)).toEqual([t.signOut]);
+    await screenshot(page, `tests-one-${locale}-${size}`);
+
+    await row.getByRole("link", { name: t.seeResult }).click();
+    await page.waitForURL((url) => url.pathname === resultPath);
+    expect(await page.getByTestId("result-iq").textContent()).toBe(iq);
+
+    // A test rejected for its pace, then one still running, both through the API.
+    const rushed = await api(context, "POST", "/api/tests", { restart: true });
+    for (const code of questionCodes.slice(0, 32)) {
+      await api(context, "PUT", `/api/tests/${rushed.id}/answers/${code}`, { letter: "A" });
+    }
+    expect((await api(context, "POST", `/api/tests/${rushed.id}/finish`)).status).toBe("rejected");
+    const running = await api(context, "POST", "/api/tests", { restart: true });
+    await api(context, "PUT", `/api/tests/${running.id}/answers/${questionCodes[0]}`, {
+      letter: "B",
+    });
+
+    // A full page load: the server renders the list and the browser hydrates it.
+    await page.goto(t.list);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    expect(await row.count()).toBe(3);
+    expect(await row.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status")))).toEqual(
+      ["in_progress", "rejected", "finished"],
+    );
+    const [inProgress, rejected, finished] = [row.nth(0), row.nth(1), row.nth(2)];
+    expect(await finished.getByTestId("tests-date").textContent()).toBe(
+      formatTestDate(when, locale, timezoneId),
+    );
+    expect(await rejected.getByTestId("tests-iq").textContent()).toContain(t.rejected);
+    expect(await rejected.getByRole("link").allTextContents()).toEqual([t.redo]);
+    expect(await rejected.getByRole("link").getAttribute("href")).toBe(t.test);
+    expect(await inProgress.getByTestId("tests-iq").textContent()).toContain(t.inProgress);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `tests-three-${locale}-${size}`);
+
+    // 'Continue' resumes the running test where it was.
+    await inProgress.getByRole("link", { name: t.continue }).click();
+    await runner(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe(t.test);
+    // The one answer given is there: 1 of 40 is 3% done.
+    expect(await page.getByTestId("progress").getAttribute("aria-valuenow")).toBe("3");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import type { SignedInUser } from "../../core/account";
+import type { TestListRow } from "../../core/tests-list";
+import { database } from "../../db/client";
+import { testAttempts, testResults } from "../../db/schema";
+import { type AttemptRow, attemptStub, loadAttempt } from "./attempts";
+import { resultOf } from "./results";
+
+/**
+ * 'My IQ tests' (docs/decisions/0011-tests-list.md): the signed-in user's attempts,
+ * newest first, and only theirs (SECURITY.md 14). A listing stops at this many rows: each
+ * finished attempt without a stored result is scored on the way, once.
+ */
+export const maxListedTests = 100;
+
+/** A D1 row still marked in progress may be over: its Durable Object has the last word. */
+async function settle(env: Env, row: AttemptRow): Promise<AttemptRow | null> {
+  const snapshot = await attemptStub(env, row.id).state();
+  // Never started, or its storage is gone: nothing to continue, nothing to show.
+  if (!snapshot) return null;
+  if (snapshot.status === "in_progress") return row;
+  return (await loadAttempt(env, row.id)) ?? null;
+}
+
+export async function listTests(env: Env, user: SignedInUser): Promise<TestListRow[]> {
+  const rows = await database(env.DB)
+    .select({ attempt: testAttempts, iq: testResults.iq, iqLabel: testResults.iqLabel })
+    .from(testAttempts)
+    .leftJoin(testResults, eq(testResults.attemptId, testAttempts.id))
+    .where(eq(testAttempts.userId, user.id))
+    .orderBy(desc(testAttempts.startedAt), desc(testAttempts.id))
+    .limit(maxListedTests);
+
+  const list: TestListRow[] = [];
+  let running = false;
+  for (const { attempt, iq, iqLabel } of rows) {
+    const row = attempt.status === "in_progress" ? await settle(env, attempt) : attempt;
+    if (!row) continue;
+    const { id, finishedAt } = row;
+    if (row.status === "in_progress") {
+      // The newest running attempt is the one the test page resumes ('Continue'); an
+      // older one (left by a restart) shows up once its own deadline has ended it.
+      if (running) continue;
+      running = true;
+      const date = new Date(row.startedAt).toISOString();
+      list.push({ id, date, status: "in_progress", iq: null, iqLabel: null, paymentStatus: null });
+    } else if (finishedAt === null) {
+      console.warn(`tests: attempt=${id} is ${row.status} without an end time`);
+    } else if (row.status === "rejected") {
+      const date = new Date(finishedAt).toISOString();
+      list.push({ id, date, status: "rejected", iq: null, iqLabel: null, paymentStatus: null });
+    } else {
+      const scored =
+        iq !== null && iqLabel !== null
+          ? { iq, iqLabel }
+          : await resultOf(env, { ...row, finishedAt }, user);
+      list.push({
+        id,
+        date: new Date(finishedAt).toISOString(),
+        status: "finished",
+        iq: scored.iq,
+        iqLabel: scored.iqLabel,
+        // No payments table yet: the payments issue joins the latest payment here.
+        paymentStatus: null,
+      });
+    }
+  }
+  return list;
+}
