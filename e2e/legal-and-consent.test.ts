@@ -70,6 +70,10 @@ async function consentCookie(context: BrowserContext) {
 const banner = (page: Page) => page.getByTestId("cookie-banner");
 const preferences = (page: Page) => page.getByRole("dialog", { name: /cookie/i });
 
+/** Waits for the dialog's entrance animation, so a screenshot shows it as a person sees it. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+
 const sizes = { phone: viewports.phone, desktop: viewports.desktop };
 
 describe.each(Object.entries(texts))("in %s", (locale, t) => {
@@ -187,6 +191,7 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       expect(await dialog.getByTestId("consent-experience").isChecked()).toBe(true);
       expect(await dialog.getByTestId("consent-analytics").isChecked()).toBe(true);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await settled(page);
       await screenshot(page, `consent-preferences-${locale}-${size}`);
       await dialog.getByRole("switch", { name: t.messages.cookies_analytics_title }).click();
       await dialog.getByRole("button", { name: t.save }).click();
@@ -250,6 +255,7 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
     await banner(page).getByRole("button", { name: t.customize }).click();
     await preferences(page).waitFor();
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await settled(page);
     await page.screenshot({ path: `e2e/screenshots/consent-preferences-${locale}-narrowest.png` });
     expect(problems).toEqual([]);
     await context.close();
