@@ -3,6 +3,7 @@ import "@fontsource-variable/sora/index.css";
 import "./app.css";
 import "./accounts.css";
 import "./test.css";
+import "./legal.css";
 import { useContext } from "react";
 import {
   Links,
@@ -13,11 +14,14 @@ import {
   UNSAFE_FrameworkContext,
   useLocation,
   useMatches,
+  useRouteLoaderData,
 } from "react-router";
+import { type ConsentChoice, readConsent } from "../core/consent";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
 import { BuildWatcher } from "./components/build-watcher";
+import { CookieConsent } from "./components/cookie-consent";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -34,14 +38,21 @@ const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { env, user } = context.get(cloudflareContext);
-  return { baseUrl: env.BASE_URL, isDevelopment: env.ENVIRONMENT === "development", user };
+  return {
+    baseUrl: env.BASE_URL,
+    isDevelopment: env.ENVIRONMENT === "development",
+    user,
+    // The server renders the cookie banner only for a visitor who has not chosen yet.
+    consent: readConsent(request.headers.get("Cookie")),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const nonce = useNonce();
+  const rootData = useRouteLoaderData("root") as { consent?: ConsentChoice | null } | undefined;
   useLocaleForMessages(locale);
   return (
     <html lang={localeInfo[locale].iso} className="dark" data-theme="dark">
@@ -59,11 +70,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {m.site_skip_to_content()}
         </a>
         <UiProvider>
-          <SiteHeader locale={locale} />
-          <main id="main" className="page">
-            {children}
-          </main>
-          <SiteFooter locale={locale} />
+          <CookieConsent initial={rootData?.consent ?? null}>
+            <SiteHeader locale={locale} />
+            <main id="main" className="page">
+              {children}
+            </main>
+            <SiteFooter locale={locale} />
+          </CookieConsent>
         </UiProvider>
         <BuildWatcher />
         <ScrollRestoration nonce={nonce} />

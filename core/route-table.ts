@@ -50,7 +50,7 @@ export const screens = {
     indexable: false,
     page: false,
   },
-  privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: false },
+  privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: true },
   register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: false },
   report: {
     paths: { en: "/report/:id", "pt-br": "/relatorio/:id" },
@@ -65,7 +65,7 @@ export const screens = {
   termsOfUse: {
     paths: { en: "/terms-of-use", "pt-br": "/termos-de-uso" },
     indexable: true,
-    page: false,
+    page: true,
   },
   test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: true },
   tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: true },
