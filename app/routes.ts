@@ -10,8 +10,9 @@ const pages = servedScreens.flatMap((screen) =>
 );
 
 // Development only (404 in production): previews of the error screens in each language.
+// Its parameter is not `code`: that name is a certificate code in the route table.
 const errorPreviews = locales.map((locale) =>
-  route(`${localeInfo[locale].prefix}/_dev/error/:code`, "routes/dev-error.tsx", {
+  route(`${localeInfo[locale].prefix}/_dev/error/:httpStatus`, "routes/dev-error.tsx", {
     id: `dev-error.${locale}`,
   }),
 );

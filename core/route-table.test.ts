@@ -37,6 +37,13 @@ describe("the localized route table (spec section 2)", () => {
     ["termsOfUse", {}, "/terms-of-use", "/pt-br/termos-de-uso"],
     ["test", {}, "/test", "/pt-br/teste"],
     ["tests", {}, "/tests", "/pt-br/testes"],
+    ["certificate", { id }, `/certificate/${id}`, `/pt-br/certificado/${id}`],
+    [
+      "certificateVerify",
+      { code: "7K3M9QX2TB" },
+      "/verify/7K3M9QX2TB",
+      "/pt-br/verificar/7K3M9QX2TB",
+    ],
   ])("%s is %s in English and %s in Portuguese", (screen, params, en, pt) => {
     expect(localizePath(screen, "en", params)).toBe(en);
     expect(localizePath(screen, "pt-br", params)).toBe(pt);
@@ -44,8 +51,15 @@ describe("the localized route table (spec section 2)", () => {
     expect(matchScreen(pt)).toEqual({ screen, locale: "pt-br", params, valid: true });
   });
 
-  it("covers every screen of the spec exactly once, plus the two addressed error screens", () => {
-    expect(screenNames).toHaveLength(14);
+  it("covers every screen of the spec exactly once, plus the two addressed error screens and the certificate's verification", () => {
+    expect(screenNames).toHaveLength(16);
+  });
+
+  it("accepts only well-formed certificate codes (Crockford base32, 10 characters)", () => {
+    expect(matchScreen("/verify/7k3m9qx2tb")).toMatchObject({ valid: true });
+    for (const bad of ["7K3M9QX2T", "7K3M9QX2TBB", "7K3M9QX2TI", "7K3M9QX2T%3C"]) {
+      expect(matchScreen(`/verify/${bad}`), bad).toMatchObject({ valid: false });
+    }
   });
 
   it("refuses to build a path with a missing or malformed parameter", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { certificateCodePattern } from "./certificate";
 import { type Locale, localeInfo, locales } from "./locales";
 
 /**
@@ -12,6 +13,8 @@ const id = z.uuid();
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 const paymentResult = z.enum(["pending", "failure", "cancelled", "success"]);
 const signInErrorReason = z.enum(["missing-provider", "invalid-provider", "failed"]);
+/** A certificate's public code (core/certificate.ts). */
+const code = z.string().regex(certificateCodePattern);
 
 export const paramSchemas = {
   id,
@@ -19,6 +22,7 @@ export const paramSchemas = {
   paymentId: id,
   status: paymentResult,
   reason: signInErrorReason,
+  code,
 } as const;
 export type ParamName = keyof typeof paramSchemas;
 
@@ -77,6 +81,17 @@ export const screens = {
   },
   signInError: {
     paths: { en: "/sign-in-error/:reason", "pt-br": "/erro-de-acesso/:reason" },
+    indexable: false,
+    page: true,
+  },
+  // The participation certificate (owner only) and its public verification (docs/decisions/0010-certificates.md).
+  certificate: {
+    paths: { en: "/certificate/:id", "pt-br": "/certificado/:id" },
+    indexable: false,
+    page: true,
+  },
+  certificateVerify: {
+    paths: { en: "/verify/:code", "pt-br": "/verificar/:code" },
     indexable: false,
     page: true,
   },

@@ -187,3 +187,28 @@ export const testResults = sqliteTable(
     index("test_results_country_iq_idx").on(t.country, t.iq),
   ],
 );
+
+/**
+ * Participation certificates (docs/decisions/0010-certificates.md): one per finished
+ * attempt, created when it is first rendered. `code` is the public, human-typable id
+ * printed on the certificate and checked at the verification page; the name and age are
+ * the ones printed, kept so the verification page always confirms what was issued.
+ */
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    code: text("code").primaryKey(),
+    attemptId: text("attempt_id")
+      .notNull()
+      .unique()
+      .references(() => testAttempts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Whole years on the test's date; null when the owner has no date of birth. */
+    age: integer("age"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("certificates_user_id_idx").on(t.userId)],
+);

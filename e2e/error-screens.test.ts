@@ -40,6 +40,7 @@ const validParams: Record<ParamName, string> = {
   token: "Zx9_kP2-qR7sT4uV8wY1",
   status: "pending",
   reason: "failed",
+  code: "7K3M9QX2TB",
 };
 const invalidValue = "x";
 

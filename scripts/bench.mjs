@@ -3,11 +3,13 @@
 // home page's client JS in KB gzip, and the password hash's cost (a sign-in against a
 // cheap API call in workerd, and scrypt alone in Node with the same parameters), and the
 // timed test's answer saves: p50/p99 with 200 test-takers answering at once, and how many
-// acknowledged answers were lost.
+// acknowledged answers were lost; and the participation certificate: its first render and
+// a cached request in the local Worker, and the PNG's size.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { certificateTimings } from "./certificate-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -220,6 +222,7 @@ try {
   // Paced: one answer every 2 s on average each, still 15 times faster than the 30 s a
   // question the test allows on average.
   const paced = await answerSaves(server.url, takers, { answers: 10, thinkMs: 2000 });
+  const certificate = await certificateTimings(server.url);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
   console.log(row("Home page SSR (/)", ssr));
@@ -247,6 +250,21 @@ try {
       `${"  answers lost".padEnd(26)} ${String(saves.lost).padStart(8)}         (of ${saves.acknowledged} acknowledged; ${saves.failed} saves not acknowledged)`,
     );
   }
+  console.log(
+    `${"Certificate, cold isolate".padEnd(26)} ${fmt(certificate.cold.ms).padStart(8)} ms   (the isolate's first certificate: WebAssembly and fonts loaded, then rendered; ${certificate.cold.cache})`,
+  );
+  console.log(
+    `${"Certificate, first render".padEnd(26)} ${fmt(certificate.first.ms).padStart(8)} ms   (median of ${certificate.rounds} new certificates, warm isolate; goal < 150 ms)`,
+  );
+  console.log(
+    `${"Certificate, cached".padEnd(26)} ${fmt(certificate.cached.ms).padStart(8)} ms   (median of ${certificate.rounds}, X-Certificate-Cache: ${certificate.cached.cache}; goal < 10 ms)`,
+  );
+  console.log(
+    `${"  of which auth floor".padEnd(26)} ${fmt(certificate.floorMs).padStart(8)} ms   (median of GET /api/tests/{id}: session and attempt reads every certificate request pays)`,
+  );
+  console.log(
+    `${"Certificate PNG".padEnd(26)} ${fmt(certificate.first.bytes / 1024).padStart(8)} KB   (1600 x 1131; goal < 150 KB)`,
+  );
 } finally {
   await server.stop();
 }

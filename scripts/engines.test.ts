@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
  * are run as `node file.ts` (type stripping: on by default from 22.18.0 and 23.6.0),
  * sale-images.ts uses import.meta.main (22.18.0, 24.2.0), and every dependency states
  * its own floor. Checked over every x.y.0 release from Node 18 to 26 with a small reader
- * of the range forms in use (^, >=, >, <=, <, =, spaces for "and", || for "or").
+ * of the range forms in use (^, >=, >, <=, <, =, with or without a space after them;
+ * spaces for "and", || for "or").
  */
 
 type Version = [number, number, number];
@@ -25,6 +26,8 @@ function satisfies(version: Version, range: string): boolean {
   return range.split("||").some((alternative) =>
     alternative
       .trim()
+      // npm reads ">= 10" as ">=10" (@resvg/resvg-wasm writes it so).
+      .replace(/(\^|>=|>|<=|<|=)\s+/g, "$1")
       .split(/\s+/)
       .filter(Boolean)
       .every((comparator) => {
@@ -66,6 +69,8 @@ describe('package.json "engines"', () => {
     expect(satisfies([22, 17, 9], ">=22.18")).toBe(false);
     expect(satisfies([23, 1, 0], "^20.0.0 || ^22.0.0 || >=24.0.0")).toBe(false);
     expect(satisfies([24, 0, 0], "^20.0.0 || ^22.0.0 || >=24.0.0")).toBe(true);
+    expect(satisfies([9, 0, 0], ">= 10")).toBe(false);
+    expect(satisfies([24, 0, 0], ">= 10")).toBe(true);
   });
 
   it("admits the Node the project ships with, and no Node that cannot run its .ts scripts", () => {

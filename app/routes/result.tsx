@@ -95,6 +95,15 @@ export default function Result({ loaderData }: Route.ComponentProps) {
 
       <p className="notice result-notice">{m.result_notice()}</p>
       <div className="account-page-actions">
+        <AppLink
+          screen="certificate"
+          locale={locale}
+          params={{ id: result.id }}
+          className="button button-primary"
+          data-testid="result-certificate"
+        >
+          {m.certificate_result_link()}
+        </AppLink>
         <AppLink screen="test" locale={locale} className="button button-ghost">
           {m.result_take_again()}
         </AppLink>

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app";
 import { csrfProtection } from "../auth/csrf";
 import { accounts } from "./accounts";
+import { certificates } from "./certificates";
 import { configuration } from "./configuration";
 import { questions } from "./questions";
 import { tests } from "./tests";
@@ -15,6 +16,7 @@ api.use(csrfProtection());
 api.route("/questions", questions);
 api.route("/accounts", accounts);
 api.route("/tests", tests);
+api.route("/certificates", certificates);
 api.route("/application-configuration", configuration);
 
 // Registered last: any API path nobody claimed is a JSON 404, never a page.

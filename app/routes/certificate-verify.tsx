@@ -1,0 +1,104 @@
+import "../certificate.css";
+import { data } from "react-router";
+import type { CertificateVerification } from "../../core/certificate";
+import { certificateDate } from "../../core/certificate";
+import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { CheckCircleIcon, SearchIcon } from "../components/icons";
+import { AppLink } from "../lib/app-link";
+import { cloudflareContext } from "../lib/load-context";
+import { rootData } from "../lib/root-data";
+import { pageMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/certificate-verify";
+
+type LoaderResult =
+  | { kind: "found"; code: string; certificate: CertificateVerification }
+  | { kind: "notFound"; code: string };
+
+/**
+ * Public: anyone holding a certificate's code can check it is genuine. It shows the name,
+ * the IQ and the date, as printed, and nothing else (docs/decisions/0010-certificates.md).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = context.get(cloudflareContext);
+  const code = params.code.toUpperCase();
+  const response = await api(`/api/certificates/verify/${encodeURIComponent(code)}`);
+  if (response.ok) {
+    const certificate = (await response.json()) as CertificateVerification;
+    return { kind: "found", code, certificate } as LoaderResult;
+  }
+  if (response.status === 404) {
+    return data<LoaderResult>({ kind: "notFound", code }, { status: 404 });
+  }
+  throw data(null, { status: Math.max(500, response.status) });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta({ location, matches, params }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return [
+    ...pageMeta({
+      baseUrl: rootData(matches).baseUrl,
+      screen: "certificateVerify",
+      locale,
+      params: { code: params.code },
+      title: m.certificate_verify_meta_title({}, { locale }),
+      description: m.certificate_verify_meta_description({}, { locale }),
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function CertificateVerify({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  if (loaderData.kind === "notFound") {
+    return (
+      <section className="account-page container" data-testid="certificate-not-found">
+        <span className="account-page-icon tone-warning">
+          <SearchIcon width={30} height={30} />
+        </span>
+        <h1 className="account-page-title">{m.certificate_not_found_title()}</h1>
+        <p className="account-page-text">
+          {m.certificate_not_found_text({ code: loaderData.code })}
+        </p>
+        <div className="account-page-actions">
+          <AppLink screen="home" locale={locale} className="button button-primary">
+            {m.certificate_take_test()}
+          </AppLink>
+        </div>
+      </section>
+    );
+  }
+  const { certificate, code } = loaderData;
+  return (
+    <section className="account-page container" data-testid="certificate-verified">
+      <span className="account-page-icon tone-success">
+        <CheckCircleIcon width={30} height={30} />
+      </span>
+      <p className="account-page-eyebrow">{m.certificate_verify_eyebrow()}</p>
+      <h1 className="account-page-title">{m.certificate_verify_title()}</h1>
+      <p className="account-page-text">{m.certificate_verify_text({ code })}</p>
+      <dl className="verify-facts card">
+        <div>
+          <dt>{m.certificate_verify_name()}</dt>
+          <dd data-testid="verify-name">{certificate.name}</dd>
+        </div>
+        <div>
+          <dt>{m.certificate_verify_iq()}</dt>
+          <dd data-testid="verify-iq">{certificate.iqLabel}</dd>
+        </div>
+        <div>
+          <dt>{m.certificate_verify_date()}</dt>
+          <dd data-testid="verify-date">
+            {certificateDate(new Date(`${certificate.date}T12:00:00Z`), locale)}
+          </dd>
+        </div>
+      </dl>
+      <p className="notice">{m.certificate_verify_notice()}</p>
+    </section>
+  );
+}

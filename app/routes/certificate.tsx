@@ -1,0 +1,131 @@
+import "../certificate.css";
+import { data, useRouteLoaderData } from "react-router";
+import type { CertificateDetails } from "../../core/certificate";
+import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { SearchIcon } from "../components/icons";
+import { AppLink } from "../lib/app-link";
+import { cloudflareContext } from "../lib/load-context";
+import { requireUser } from "../lib/require-user.server";
+import { rootData } from "../lib/root-data";
+import { pageMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/certificate";
+
+type LoaderResult = { kind: "certificate"; details: CertificateDetails } | { kind: "invalid" };
+
+/**
+ * The participation certificate of a finished attempt, owner only (SECURITY.md 14): an
+ * anonymous visitor is sent home to sign in; anyone else's id, an unknown one, or an
+ * attempt without a result (running, rejected) is the invalid-test page with a 404.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const { api } = context.get(cloudflareContext);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const response = await api(`/api/certificates/${encodeURIComponent(params.id)}`, {
+    headers: { i18n: locale },
+  });
+  if (response.ok) {
+    const details = (await response.json()) as CertificateDetails;
+    return { kind: "certificate", details } as LoaderResult;
+  }
+  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
+  throw data(null, { status: Math.max(500, response.status) });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta({ location, matches, params }: Route.MetaArgs) {
+  const locale = localeFromPath(location.pathname);
+  return [
+    ...pageMeta({
+      baseUrl: rootData(matches).baseUrl,
+      screen: "certificate",
+      locale,
+      params: { id: params.id },
+      title: m.certificate_meta_title({}, { locale }),
+      description: m.certificate_meta_description({}, { locale }),
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Certificate({ loaderData, params }: Route.ComponentProps) {
+  const locale = useLocale();
+  const root = useRouteLoaderData("root") as { baseUrl?: string } | undefined;
+  if (loaderData.kind !== "certificate") return <InvalidTest />;
+  const { details } = loaderData;
+  const image = `/api/certificates/${params.id}.png?lang=${locale}`;
+  const verifyUrl = `${(root?.baseUrl ?? "").replace(/\/$/, "")}${details.verifyPath}`;
+  return (
+    <section className="certificate-page container" data-testid="certificate">
+      <div className="certificate-intro">
+        <p className="eyebrow">{m.certificate_eyebrow()}</p>
+        <h1 className="certificate-title">{m.certificate_page_title()}</h1>
+        <p className="certificate-text">{m.certificate_page_text()}</p>
+      </div>
+      <figure className="certificate-sheet">
+        <img
+          src={image}
+          width={1600}
+          height={1131}
+          alt={m.certificate_image_alt({ name: details.name, iq: details.iqLabel })}
+          data-testid="certificate-image"
+        />
+      </figure>
+      <div className="certificate-actions">
+        <a
+          className="button button-primary"
+          href={`${image}&download=1`}
+          download
+          data-testid="certificate-download"
+        >
+          {m.certificate_download()}
+        </a>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => window.print()}
+          data-testid="certificate-print"
+        >
+          {m.certificate_print()}
+        </button>
+        <AppLink
+          screen="result"
+          locale={locale}
+          params={{ id: params.id }}
+          className="button button-ghost"
+        >
+          {m.certificate_back_to_result()}
+        </AppLink>
+      </div>
+      <p className="certificate-verify">
+        <span>{m.certificate_verify_link()}</span>{" "}
+        <a href={details.verifyPath} data-testid="certificate-verify-link">
+          {verifyUrl}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function InvalidTest() {
+  const locale = useLocale();
+  return (
+    <section className="account-page container" data-testid="certificate-invalid">
+      <span className="account-page-icon tone-warning">
+        <SearchIcon width={30} height={30} />
+      </span>
+      <h1 className="account-page-title">{m.invalid_test_title()}</h1>
+      <p className="account-page-text">{m.invalid_test_text()}</p>
+      <div className="account-page-actions">
+        <AppLink screen="test" locale={locale} className="button button-primary">
+          {m.invalid_test_button()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}

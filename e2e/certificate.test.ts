@@ -1,0 +1,249 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../core/locales";
+import { questionBank } from "../core/question-bank";
+import { answerKey } from "../worker/questions/answer-key.server";
+import {
+  baseUrl,
+  hasNoHorizontalOverflow,
+  launch,
+  newPage,
+  screenshot,
+  viewports,
+} from "./browser";
+
+/**
+ * The participation certificate in Chromium (issue 6): from the result to the certificate
+ * page, the image, the PNG download, the printed page, and the public verification page,
+ * in both languages, at a phone width and on a desktop.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const name = "Conceição Júlia Araújo";
+
+const texts = {
+  en: {
+    test: "/test",
+    result: "/result/",
+    certificate: "/certificate/",
+    verify: "/verify/",
+    sendAnyway: "Send anyway",
+    signUpWithEmail: "Sign up with e-mail",
+    name: "Full name",
+    email: "E-mail",
+    birth: "Date of birth",
+    password: "Password",
+    confirmation: "Confirm password",
+    yourCertificate: "Your certificate",
+    title: "Your certificate of participation",
+    download: "Download PNG",
+    print: "Print",
+    back: "Back to your result",
+    fileName: /^lumen-iq-certificate-[0-9A-Z]{10}\.png$/,
+    verified: "Genuine certificate",
+    notFound: "Certificate not found",
+    invalid: "Invalid test",
+  },
+  "pt-br": {
+    test: "/pt-br/teste",
+    result: "/pt-br/resultado/",
+    certificate: "/pt-br/certificado/",
+    verify: "/pt-br/verificar/",
+    sendAnyway: "Enviar assim mesmo",
+    signUpWithEmail: "Cadastrar com e-mail",
+    name: "Nome completo",
+    email: "E-mail",
+    birth: "Data de nascimento",
+    password: "Senha",
+    confirmation: "Confirme a senha",
+    yourCertificate: "Seu certificado",
+    title: "Seu certificado de participação",
+    download: "Baixar PNG",
+    print: "Imprimir",
+    back: "Voltar ao resultado",
+    fileName: /^lumen-iq-certificado-[0-9A-Z]{10}\.png$/,
+    verified: "Certificado autêntico",
+    notFound: "Certificado não encontrado",
+    invalid: "Teste inválido",
+  },
+} as const;
+
+const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+/** A short test: eight answers (some right), sent anyway, then sign-up in the modal. */
+async function takeTestAndSignUp(page: Page, locale: Locale) {
+  const t = texts[locale];
+  await page.goto(t.test);
+  await page.getByTestId("start-test").click();
+  await runner(page).waitFor();
+  for (let index = 0; index < 8; index++) {
+    const code = questionBank[index]?.code ?? "";
+    const letter = index % 2 === 0 ? (answerKey[code] ?? "A") : "A";
+    await page.keyboard.press(letter.toLowerCase());
+    await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
+    await page.keyboard.press("ArrowRight");
+  }
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
+  );
+  await page.getByTestId("open-picker").click();
+  await page.getByRole("button", { name: /^\D+ 40,/ }).click();
+  await page.getByTestId("send").click();
+  await page.getByTestId("unanswered").getByRole("button", { name: t.sendAnyway }).click();
+  const auth = page.getByTestId("auth-modal");
+  await auth.getByRole("button", { name: t.signUpWithEmail }).click();
+  await auth.getByLabel(t.name).fill(name);
+  await auth.getByLabel(t.email).fill(`certificate-${crypto.randomUUID()}@example.com`);
+  await auth.getByLabel(t.birth).fill("1996-08-21");
+  await auth.getByLabel(t.password, { exact: true }).fill("Abcdef1!");
+  await auth.getByLabel(t.confirmation).fill("Abcdef1!");
+  await auth.locator("button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname.startsWith(t.result));
+  await page.getByTestId("result").waitFor();
+}
+
+/** Waits for the page transition (a client-side navigation animates) to end. */
+function settled(page: Page) {
+  return page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+function imageLoaded(page: Page) {
+  return page.waitForFunction(() => {
+    const image = document.querySelector<HTMLImageElement>("[data-testid=certificate-image]");
+    return image?.complete && image.naturalWidth > 0 ? image.naturalWidth : false;
+  });
+}
+
+describe.each([
+  ["en", "phone"],
+  ["pt-br", "phone"],
+  ["en", "desktop"],
+  ["pt-br", "desktop"],
+] as const)("the certificate in %s on a %s", (locale, size) => {
+  const t = texts[locale];
+  const viewport = viewports[size];
+
+  it("goes from the result to the certificate, downloads the PNG, and verifies by its link", async () => {
+    const { page, context, problems } = await newPage(browser, { viewport, acceptDownloads: true });
+    await takeTestAndSignUp(page, locale);
+    const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
+
+    await page.getByRole("link", { name: t.yourCertificate }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(t.certificate));
+    await page.getByRole("heading", { name: t.title }).waitFor();
+    expect(await (await imageLoaded(page)).jsonValue()).toBe(1600);
+    expect(await page.getByTestId("certificate-image").getAttribute("alt")).toContain(name);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await settled(page);
+    await screenshot(page, `certificate-${locale}-${size}`);
+
+    // The download is the PNG, with a localized file name.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: t.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(t.fileName);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    expect(bytes.readUInt32BE(16)).toBe(1600);
+    expect(bytes.readUInt32BE(20)).toBe(1131);
+    expect(bytes.length).toBeLessThan(150 * 1024);
+    expect(await page.getByRole("button", { name: t.print }).isVisible()).toBe(true);
+
+    // Printed: the certificate alone on one A4 landscape page (desktop only: same CSS).
+    if (size === "desktop") {
+      await page.emulateMedia({ media: "print" });
+      expect(await page.locator(".site-header").isVisible()).toBe(false);
+      expect(await page.getByRole("heading", { name: t.title }).isVisible()).toBe(false);
+      expect(await page.getByTestId("certificate-image").isVisible()).toBe(true);
+      await screenshot(page, `certificate-print-${locale}`);
+      const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString(
+        "latin1",
+      );
+      expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+      // A4 landscape: 297 x 210 mm = 842 x 595 points.
+      const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf);
+      expect(box?.slice(1, 3).map((n) => Math.round(Number(n)))).toEqual([842, 595]);
+      await page.emulateMedia({ media: "screen" });
+    }
+
+    // Anyone with the link sees the name, the IQ and the date.
+    const verifyHref =
+      (await page.getByTestId("certificate-verify-link").getAttribute("href")) ?? "";
+    expect(verifyHref).toMatch(new RegExp(`^${t.verify}[0-9A-Z]{10}$`));
+    const stranger = await newPage(browser, { viewport });
+    const response = await stranger.page.goto(verifyHref);
+    expect(response?.status()).toBe(200);
+    await stranger.page.getByRole("heading", { name: t.verified }).waitFor();
+    expect(await stranger.page.getByTestId("verify-name").textContent()).toBe(name);
+    expect(await stranger.page.getByTestId("verify-iq").textContent()).toBe(iq);
+    expect(await stranger.page.getByTestId("verify-date").textContent()).toMatch(/\d{4}/);
+    expect(await hasNoHorizontalOverflow(stranger.page)).toBe(true);
+    await screenshot(stranger.page, `certificate-verify-${locale}-${size}`);
+    expect(stranger.problems).toEqual([]);
+    await stranger.context.close();
+
+    await page.getByRole("link", { name: t.back }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(t.result));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("certificates that are not there", () => {
+  it.each(["en", "pt-br"] as const)(
+    "answers 'certificate not found' (404) for an unknown code in %s",
+    async (locale) => {
+      const { page, context } = await newPage(browser, { viewport: viewports.narrowest });
+      const response = await page.goto(`${texts[locale].verify}7K3M9QX2TB`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: texts[locale].notFound }).waitFor();
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, `certificate-not-found-${locale}`);
+      await context.close();
+    },
+  );
+
+  it("shows the invalid-test page (404) for another user's or an unknown attempt", async () => {
+    const owner = await newPage(browser, { viewport: viewports.desktop });
+    await takeTestAndSignUp(owner.page, "en");
+    const id = new URL(owner.page.url()).pathname.split("/").pop() ?? "";
+    await owner.context.close();
+
+    const other = await newPage(browser, { viewport: viewports.phone });
+    const signUp = await other.context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+      data: {
+        name: "Outra Pessoa",
+        email: `other-${crypto.randomUUID()}@example.com`,
+        dateOfBirth: "1990-01-01",
+        password: "Abcdef1!",
+        passwordConfirmation: "Abcdef1!",
+      },
+      headers: { Origin: baseUrl },
+    });
+    expect(signUp.status()).toBe(201);
+    for (const path of [`/certificate/${id}`, `/pt-br/certificado/${crypto.randomUUID()}`]) {
+      const response = await other.page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
+      await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
+    }
+    await other.context.close();
+  });
+
+  it("sends an anonymous visitor home to sign in first", async () => {
+    const { page, context } = await newPage(browser, { viewport: viewports.phone });
+    await page.goto(`/certificate/${crypto.randomUUID()}`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByTestId("auth-modal").waitFor();
+    await context.close();
+  });
+});

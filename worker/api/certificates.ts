@@ -1,0 +1,149 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type CertificateDetails, certificateCodePattern, isoDay } from "../../core/certificate";
+import { isLocale, type Locale } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { localizePath } from "../../core/route-table";
+import type { AppEnv } from "../app";
+import { errorResponse, requestLocale } from "../auth/http";
+import { resolveSession } from "../auth/session";
+import {
+  type CertificateFormat,
+  cacheCertificate,
+  cachedCertificate,
+  certificateCacheKey,
+} from "../certificates/cache";
+import {
+  certificateContent,
+  findCertificate,
+  issueCertificate,
+  verifyCertificate,
+} from "../certificates/certificates";
+import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
+import { loadAttempt } from "../tests/attempts";
+import { resultOf } from "../tests/results";
+
+/**
+ * The participation certificate (docs/decisions/0010-certificates.md):
+ * - `GET /api/certificates/{attemptId}.png` and `.svg`: the signed-in owner's certificate
+ *   of a finished attempt (401 when anonymous; 404 `invalidTest` for anything else, like
+ *   an unknown id: SECURITY.md 14). `?download=1` makes it a download; `?lang=pt-br`
+ *   picks the language (an image request cannot send the `i18n` header).
+ * - `GET /api/certificates/{attemptId}`: the same owner's certificate details for the
+ *   certificate page (`CertificateDetails`), issuing its code if it has none yet.
+ * - `GET /api/certificates/verify/{code}`: public; the name, IQ and date, nothing else.
+ */
+export const certificates = new Hono<AppEnv>();
+
+const attemptIdSchema = z.uuid();
+/** `{id}` (the details), `{id}.png` or `{id}.svg`. */
+const fileName = /^([^.]+)(?:\.(png|svg))?$/;
+
+const contentTypes: Record<CertificateFormat, string> = {
+  png: "image/png",
+  svg: "image/svg+xml; charset=utf-8",
+};
+
+/** `?lang=` when the page names its language, else the request's language. */
+function certificateLocale(request: Request): Locale {
+  const lang = new URL(request.url).searchParams.get("lang")?.toLowerCase();
+  return isLocale(lang) ? lang : requestLocale(request);
+}
+
+const invalidTest = (locale: Locale) => errorResponse(locale, 404, { code: "invalidTest" });
+
+certificates.get("/verify/:code", async (c) => {
+  const locale = requestLocale(c.req.raw);
+  const code = c.req.param("code");
+  const found = certificateCodePattern.test(code) ? await verifyCertificate(c.env, code) : null;
+  if (!found) return errorResponse(locale, 404, { code: "certificateNotFound" });
+  return c.json(found, 200, { "Cache-Control": "no-store" });
+});
+
+certificates.get("/:file", async (c) => {
+  const request = c.req.raw;
+  const locale = certificateLocale(request);
+  const [whole, id = "", extension] = fileName.exec(c.req.param("file")) ?? [];
+  const format = extension as CertificateFormat | undefined;
+  const validId = Boolean(whole) && attemptIdSchema.safeParse(id).success;
+  // The cache is read alongside the checks (its key needs only the URL); nothing of it is
+  // answered before they pass.
+  const key = format && validId ? certificateCacheKey(id, locale, format) : null;
+  const [{ user, setCookie }, attempt, cached] = await Promise.all([
+    resolveSession(request, c.env),
+    validId ? loadAttempt(c.env, id) : undefined,
+    key ? cachedCertificate(c.env, key) : null,
+  ]);
+  // No fields: the page opens the login modal for a bare 401 (spec section 8).
+  if (!user.isAuthenticated) return errorResponse(locale, 401, { code: "loginRequired" });
+  if (!validId) return invalidTest(locale);
+  const finishedAt = attempt?.finishedAt;
+  if (
+    !attempt ||
+    attempt.userId !== user.id ||
+    attempt.status !== "finished" ||
+    finishedAt === null ||
+    finishedAt === undefined
+  ) {
+    console.warn(`certificates: refused attempt=${id} user=${user.id}`);
+    return invalidTest(locale);
+  }
+
+  if (!format) {
+    const [result, certificate] = await Promise.all([
+      resultOf(c.env, { ...attempt, finishedAt }, user),
+      issueCertificate(c.env, id, user, finishedAt),
+    ]);
+    const details: CertificateDetails = {
+      code: certificate.code,
+      name: certificate.name,
+      iqLabel: result.iqLabel,
+      date: isoDay(new Date(finishedAt)),
+      verifyPath: localizePath("certificateVerify", locale, { code: certificate.code }),
+    };
+    const response = c.json(details, 200, { "Cache-Control": "no-store" });
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    return response;
+  }
+
+  let body: ArrayBuffer | Uint8Array<ArrayBuffer> | string | null = cached;
+  let cache: "hit" | "miss" = "hit";
+  if (body === null) {
+    cache = "miss";
+    const [result, certificate] = await Promise.all([
+      resultOf(c.env, { ...attempt, finishedAt }, user),
+      issueCertificate(c.env, id, user, finishedAt),
+    ]);
+    const svg = await renderCertificateSvg(certificateContent(c.env, certificate, result, locale));
+    if (format === "svg") {
+      body = svg;
+      await cacheCertificate(c.env, certificateCacheKey(id, locale, "svg"), svg);
+    } else {
+      const png = await renderCertificatePng(svg);
+      body = png;
+      await Promise.all([
+        cacheCertificate(c.env, certificateCacheKey(id, locale, "png"), png),
+        cacheCertificate(c.env, certificateCacheKey(id, locale, "svg"), svg),
+      ]);
+    }
+  }
+
+  const headers = new Headers({
+    "Content-Type": contentTypes[format],
+    "Cache-Control": "private, no-store",
+    "X-Certificate-Cache": cache,
+    // The SVG is an image, never a document that runs anything.
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  if (c.req.query("download") === "1") {
+    const code = (await findCertificate(c.env, id))?.code ?? id.slice(0, 8);
+    const name = m.certificate_file_name({ code }, { locale });
+    headers.set("Content-Disposition", `attachment; filename="${name}.${format}"`);
+  }
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return new Response(body, { status: 200, headers });
+});
+
+certificates.all("*", (c) =>
+  c.json({ status: 404, code: "notFound" }, 404, { "Cache-Control": "no-store" }),
+);

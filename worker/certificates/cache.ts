@@ -1,0 +1,31 @@
+import type { Locale } from "../../core/locales";
+
+/**
+ * Rendered certificates in KV (docs/decisions/0010-certificates.md), keyed by attempt,
+ * language, format and the design's version: a second view or download does not render
+ * again, and a new design (bump `certificateDesignVersion`) is never served stale.
+ */
+
+/** Bump whenever the certificate's look or printed text changes. */
+export const certificateDesignVersion = "v1";
+
+/** Long enough to serve every download of a result's first weeks; a miss just renders. */
+export const certificateCacheTtlSeconds = 30 * 24 * 60 * 60;
+
+export type CertificateFormat = "png" | "svg";
+
+export function certificateCacheKey(
+  attemptId: string,
+  locale: Locale,
+  format: CertificateFormat,
+): string {
+  return `certificate:${certificateDesignVersion}:${attemptId}:${locale}.${format}`;
+}
+
+export function cachedCertificate(env: Env, key: string): Promise<ArrayBuffer | null> {
+  return env.KV.get(key, "arrayBuffer");
+}
+
+export function cacheCertificate(env: Env, key: string, body: Uint8Array | string): Promise<void> {
+  return env.KV.put(key, body, { expirationTtl: certificateCacheTtlSeconds });
+}

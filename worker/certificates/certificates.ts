@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import type { SignedInUser } from "../../core/account";
+import {
+  type CertificateVerification,
+  certificateCodeFrom,
+  certificateDate,
+  certificateName,
+  isoDay,
+  normalizeCertificateCode,
+} from "../../core/certificate";
+import type { Locale } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { localizePath } from "../../core/route-table";
+import { ageOn } from "../../core/scoring";
+import type { TestResult } from "../../core/test-attempt";
+import { translate } from "../../core/translate";
+import { database } from "../../db/client";
+import { certificates, testResults } from "../../db/schema";
+import type { CertificateContent } from "./design";
+
+/**
+ * A finished attempt's certificate (docs/decisions/0010-certificates.md): its row in D1
+ * (the public code, and the name and age as printed), what it prints in each language,
+ * and its public verification.
+ */
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+/** The attempt's certificate, if issued. */
+export function findCertificate(env: Env, attemptId: string): Promise<CertificateRow | undefined> {
+  return database(env.DB)
+    .select()
+    .from(certificates)
+    .where(eq(certificates.attemptId, attemptId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * The attempt's certificate, issued now if it has none: a fresh random code, the owner's
+ * name and their age on the test's date. Two first requests may race: the attempt's
+ * unique index keeps one row and both answer it. A code that collides (50 random bits:
+ * practically never) is drawn again.
+ */
+export async function issueCertificate(
+  env: Env,
+  attemptId: string,
+  owner: SignedInUser,
+  finishedAt: number,
+): Promise<CertificateRow> {
+  const existing = await findCertificate(env, attemptId);
+  if (existing) return existing;
+  const age = owner.dateOfBirth ? ageOn(owner.dateOfBirth, new Date(finishedAt)) : null;
+  for (let draw = 0; draw < 3; draw++) {
+    const code = certificateCodeFrom(crypto.getRandomValues(new Uint8Array(10)));
+    try {
+      await database(env.DB)
+        .insert(certificates)
+        .values({
+          code,
+          attemptId,
+          userId: owner.id,
+          name: certificateName(owner.name),
+          age,
+          createdAt: Date.now(),
+        })
+        .onConflictDoNothing({ target: certificates.attemptId });
+    } catch (error) {
+      // The code's primary key: draw another.
+      if (String(error).includes("UNIQUE")) continue;
+      throw error;
+    }
+    const row = await findCertificate(env, attemptId);
+    if (row) {
+      if (row.code === code) console.log(`certificates: issued code for attempt=${attemptId}`);
+      return row;
+    }
+  }
+  throw new Error(`certificates: no code could be issued for attempt=${attemptId}`);
+}
+
+/** The verification page's URL for a code, absolute, in a language. */
+export function verifyUrl(env: Env, code: string, locale: Locale): string {
+  return `${env.BASE_URL.replace(/\/$/, "")}${localizePath("certificateVerify", locale, { code })}`;
+}
+
+/** Everything the certificate prints, in its language. */
+export function certificateContent(
+  env: Env,
+  row: CertificateRow,
+  result: TestResult,
+  locale: Locale,
+): CertificateContent {
+  const options = { locale };
+  return {
+    name: row.name,
+    ageLine: row.age === null ? null : m.certificate_age({ age: row.age }, options),
+    iqLabel: result.iqLabel,
+    bandName: translate(`result_band_${result.band}`, locale),
+    date: certificateDate(new Date(result.finishedAt), locale),
+    code: row.code,
+    verifyUrl: verifyUrl(env, row.code, locale),
+    texts: {
+      title: m.certificate_title({}, options),
+      certifies: m.certificate_certifies({}, options),
+      statement: m.certificate_statement({}, options),
+      iqCaption: m.certificate_iq({}, options),
+      bandCaption: m.certificate_band({}, options),
+      dateCaption: m.certificate_date({}, options),
+      codeCaption: m.certificate_code({}, options),
+      verifyCaption: m.certificate_verify_at({}, options),
+      notice: m.certificate_notice({}, options),
+    },
+  };
+}
+
+/** A code's public facts: the name, the IQ and the date, and nothing else (no id, no age). */
+export async function verifyCertificate(
+  env: Env,
+  code: string,
+): Promise<CertificateVerification | null> {
+  const [row] = await database(env.DB)
+    .select({
+      name: certificates.name,
+      iqLabel: testResults.iqLabel,
+      finishedAt: testResults.finishedAt,
+    })
+    .from(certificates)
+    .innerJoin(testResults, eq(testResults.attemptId, certificates.attemptId))
+    .where(eq(certificates.code, normalizeCertificateCode(code)))
+    .limit(1);
+  if (!row) return null;
+  return { name: row.name, iqLabel: row.iqLabel, date: isoDay(new Date(row.finishedAt)) };
+}
