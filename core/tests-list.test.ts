@@ -22,16 +22,17 @@ const other = (status: "rejected" | "in_progress"): TestListRow => ({
 });
 
 describe("the actions of a row", () => {
-  it("offers today: see result for a finished test, redo for a rejected one, continue for one in progress", () => {
-    expect(actionsFor(finished())).toEqual(["result"]);
+  it("offers today: see result and the certificate for a finished test, redo for a rejected one, continue for one in progress", () => {
+    expect(actionsFor(finished())).toEqual(["result", "certificate"]);
     expect(actionsFor(other("rejected"))).toEqual(["redo"]);
     expect(actionsFor(other("in_progress"))).toEqual(["continue"]);
     // Whatever the payment, until the report and checkout land.
-    for (const status of paymentStatuses) expect(actionsFor(finished(status))).toEqual(["result"]);
+    for (const status of paymentStatuses) {
+      expect(actionsFor(finished(status))).toEqual(["result", "certificate"]);
+    }
   });
 
-  it("keeps the certificate, the report and buying it for the issues that build them", () => {
-    expect(actionRules.certificate.available).toBe(false);
+  it("keeps the report and buying it for the issues that build them", () => {
     expect(actionRules.report.available).toBe(false);
     expect(actionRules.buyReport.available).toBe(false);
   });

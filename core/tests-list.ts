@@ -51,7 +51,7 @@ export const actionRules = {
   continue: { available: true, appliesTo: (row) => row.status === "in_progress" },
   redo: { available: true, appliesTo: (row) => row.status === "rejected" },
   result: { available: true, appliesTo: finished },
-  certificate: { available: false, appliesTo: finished },
+  certificate: { available: true, appliesTo: finished },
   report: {
     available: false,
     appliesTo: (row) => finished(row) && reportUnlocked(row.paymentStatus),

@@ -40,6 +40,7 @@ const texts = {
     sendAnyway: "Send anyway",
     notPurchased: "Report not purchased",
     seeResult: "See result",
+    certificate: "Download certificate",
     rejected: "Your Test was rejected",
     redo: "Redo test",
     inProgress: "In progress",
@@ -59,6 +60,7 @@ const texts = {
     sendAnyway: "Enviar assim mesmo",
     notPurchased: "Relatório não adquirido",
     seeResult: "Ver resultado",
+    certificate: "Baixar certificado",
     rejected: "Seu teste foi recusado",
     redo: "Refazer o teste",
     inProgress: "Em andamento",
@@ -187,7 +189,13 @@ describe.each([
     expect(await date.textContent()).toMatch(t.date);
     expect(await row.getByTestId("tests-iq").textContent()).toBe(iq);
     expect(await row.getByTestId("tests-payment").textContent()).toBe(t.notPurchased);
-    expect(await row.getByRole("link").allTextContents()).toEqual([t.seeResult]);
+    expect(await row.getByRole("link").allTextContents()).toEqual([t.seeResult, t.certificate]);
+    // The certificate downloads as a PNG straight from the list.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("link", { name: t.certificate }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     expect(await menuItems(page)).toEqual([t.signOut]);
     await screenshot(page, `tests-one-${locale}-${size}`);

@@ -196,13 +196,19 @@ const actionLabels: Record<RowAction, () => string> = {
  * Where each action the product offers leads. An action turned on in core/tests-list.ts
  * must be given its destination here (the type requires it).
  */
-const actionTargets: Record<
-  AvailableAction,
-  { screen: Screen; params?: (row: TestListRow) => Params; primary: boolean }
-> = {
+type ActionTarget =
+  | { screen: Screen; params?: (row: TestListRow) => Params; primary: boolean }
+  /** A file the browser downloads (the certificate's PNG). */
+  | { download: (row: TestListRow, locale: Locale) => string; primary: boolean };
+
+const actionTargets: Record<AvailableAction, ActionTarget> = {
   continue: { screen: "test", primary: true },
   redo: { screen: "test", primary: true },
   result: { screen: "result", params: (row) => ({ id: row.id }), primary: false },
+  certificate: {
+    download: (row, locale) => `/api/certificates/${row.id}.png?lang=${locale}&download=1`,
+    primary: false,
+  },
 };
 
 function ActionLink({
@@ -215,12 +221,25 @@ function ActionLink({
   locale: Locale;
 }) {
   const target = actionTargets[action];
+  const className = `button button-xs ${target.primary ? "button-primary" : "button-ghost"}`;
+  if ("download" in target) {
+    return (
+      <a
+        href={target.download(row, locale)}
+        download
+        className={className}
+        data-testid={`tests-action-${action}`}
+      >
+        {actionLabels[action]()}
+      </a>
+    );
+  }
   return (
     <AppLink
       screen={target.screen}
       locale={locale}
       params={target.params?.(row)}
-      className={`button button-xs ${target.primary ? "button-primary" : "button-ghost"}`}
+      className={className}
       data-testid={`tests-action-${action}`}
     >
       {actionLabels[action]()}
