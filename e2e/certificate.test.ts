@@ -2,8 +2,6 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../core/locales";
-import { questionBank } from "../core/question-bank";
-import { answerKey } from "../worker/questions/answer-key.server";
 import {
   baseUrl,
   hasNoHorizontalOverflow,
@@ -12,6 +10,7 @@ import {
   screenshot,
   viewports,
 } from "./browser";
+import { answerByKey, runner, sendAnyway, signUpInModal } from "./test-taking";
 
 /**
  * The participation certificate in Chromium (issue 6): from the result to the certificate
@@ -35,13 +34,6 @@ const texts = {
     result: "/result/",
     certificate: "/certificate/",
     verify: "/verify/",
-    sendAnyway: "Send anyway",
-    signUpWithEmail: "Sign up with e-mail",
-    name: "Full name",
-    email: "E-mail",
-    birth: "Date of birth",
-    password: "Password",
-    confirmation: "Confirm password",
     yourCertificate: "Your certificate",
     title: "Your certificate of participation",
     download: "Download PNG",
@@ -57,13 +49,6 @@ const texts = {
     result: "/pt-br/resultado/",
     certificate: "/pt-br/certificado/",
     verify: "/pt-br/verificar/",
-    sendAnyway: "Enviar assim mesmo",
-    signUpWithEmail: "Cadastrar com e-mail",
-    name: "Nome completo",
-    email: "E-mail",
-    birth: "Data de nascimento",
-    password: "Senha",
-    confirmation: "Confirme a senha",
     yourCertificate: "Seu certificado",
     title: "Seu certificado de participação",
     download: "Baixar PNG",
@@ -76,8 +61,6 @@ const texts = {
   },
 } as const;
 
-const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
-
 /** A short test: eight answers (some right), sent anyway, then sign-up in the modal. */
 async function takeTestAndSignUp(page: Page, locale: Locale) {
   const t = texts[locale];
@@ -85,27 +68,11 @@ async function takeTestAndSignUp(page: Page, locale: Locale) {
   await page.getByTestId("start-test").click();
   await runner(page).waitFor();
   for (let index = 0; index < 8; index++) {
-    const code = questionBank[index]?.code ?? "";
-    const letter = index % 2 === 0 ? (answerKey[code] ?? "A") : "A";
-    await page.keyboard.press(letter.toLowerCase());
-    await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
+    await answerByKey(page, index, index % 2 === 0);
     await page.keyboard.press("ArrowRight");
   }
-  await page.waitForFunction(
-    () => document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
-  );
-  await page.getByTestId("open-picker").click();
-  await page.getByRole("button", { name: /^\D+ 40,/ }).click();
-  await page.getByTestId("send").click();
-  await page.getByTestId("unanswered").getByRole("button", { name: t.sendAnyway }).click();
-  const auth = page.getByTestId("auth-modal");
-  await auth.getByRole("button", { name: t.signUpWithEmail }).click();
-  await auth.getByLabel(t.name).fill(name);
-  await auth.getByLabel(t.email).fill(`certificate-${crypto.randomUUID()}@example.com`);
-  await auth.getByLabel(t.birth).fill("1996-08-21");
-  await auth.getByLabel(t.password, { exact: true }).fill("Abcdef1!");
-  await auth.getByLabel(t.confirmation).fill("Abcdef1!");
-  await auth.locator("button[type=submit]").click();
+  await sendAnyway(page, locale);
+  await signUpInModal(page, locale, "certificate", name);
   await page.waitForURL((url) => url.pathname.startsWith(t.result));
   await page.getByTestId("result").waitFor();
 }

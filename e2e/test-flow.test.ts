@@ -11,6 +11,14 @@ import {
   screenshot,
   viewports,
 } from "./browser";
+import {
+  answerByKey,
+  runner,
+  saved,
+  signUpInModal,
+  signUpLabels,
+  signUpViaApi,
+} from "./test-taking";
 
 /**
  * The timed test in Chromium (issue 5): the test screen, resuming, the unanswered modal,
@@ -36,19 +44,12 @@ const texts = {
     unansweredMany: (n: number) => `You left ${n} questions unanswered`,
     answerIt: "Answer it",
     pick: "Pick a question",
-    sendAnyway: "Send anyway",
     timeUp: "Your time is up!",
     seeResult: "See My Result",
     rejected: "Your Test was rejected",
     rejectedText:
       "Your test was not performed under ideal conditions! Please click below to redo and know your IQ.",
     redo: "Redo test",
-    signUpWithEmail: "Sign up with e-mail",
-    name: "Full name",
-    email: "E-mail",
-    birth: "Date of birth",
-    password: "Password",
-    confirmation: "Confirm password",
     notice: "information and entertainment only",
     invalid: "Invalid test",
   },
@@ -60,26 +61,16 @@ const texts = {
     unansweredMany: (n: number) => `Você deixou ${n} questões sem resposta`,
     answerIt: "Responder",
     pick: "Escolher uma questão",
-    sendAnyway: "Enviar assim mesmo",
     timeUp: "Seu tempo acabou!",
     seeResult: "Ver meu resultado",
     rejected: "Seu teste foi recusado",
     rejectedText:
       "Seu teste não foi realizado em condições ideais! Clique abaixo para refazê-lo e conhecer o seu QI.",
     redo: "Refazer o teste",
-    signUpWithEmail: "Cadastrar com e-mail",
-    name: "Nome completo",
-    email: "E-mail",
-    birth: "Data de nascimento",
-    password: "Senha",
-    confirmation: "Confirme a senha",
     notice: "caráter apenas informativo e de entretenimento",
     invalid: "Teste inválido",
   },
 } as const;
-
-/** The test screen, once hydrated (its keys and buttons work). */
-const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
 
 async function startTest(page: Page, locale: Locale) {
   await page.goto(texts[locale].test);
@@ -102,36 +93,6 @@ async function elapse(context: BrowserContext, ms: number) {
     headers: { Origin: baseUrl },
   });
   expect(response.status()).toBe(200);
-}
-
-/** Waits until every chosen answer has reached the server. */
-async function saved(page: Page) {
-  await page.waitForFunction(
-    () => document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
-  );
-}
-
-async function signUpViaApi(context: BrowserContext, label: string) {
-  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: {
-      name: "Beatriz Nogueira",
-      email: `${label}-${crypto.randomUUID()}@example.com`,
-      dateOfBirth: "1996-08-21",
-      password: "Abcdef1!",
-      passwordConfirmation: "Abcdef1!",
-    },
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
-}
-
-/** Answers the current question with the key's letter (or a wrong one) by keyboard, then moves on. */
-async function answerByKey(page: Page, index: number, right: boolean) {
-  const code = questionBank[index]?.code ?? "";
-  const expected = answerKey[code] ?? "A";
-  const letter = right ? expected : expected === "A" ? "B" : "A";
-  await page.keyboard.press(letter.toLowerCase());
-  await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
 }
 
 describe.each([
@@ -193,17 +154,10 @@ describe.each([
     await page.getByTestId("picker").waitFor();
     await page.keyboard.press("Escape");
     await page.getByTestId("send").click();
-    await modal.getByRole("button", { name: t.sendAnyway }).click();
+    await modal.getByRole("button", { name: signUpLabels[locale].sendAnyway }).click();
 
     // Anonymous: the result needs an account; signing up claims the attempt.
-    const auth = page.getByTestId("auth-modal");
-    await auth.getByRole("button", { name: t.signUpWithEmail }).click();
-    await auth.getByLabel(t.name).fill("Beatriz Nogueira");
-    await auth.getByLabel(t.email).fill(`taker-${crypto.randomUUID()}@example.com`);
-    await auth.getByLabel(t.birth).fill("1996-08-21");
-    await auth.getByLabel(t.password, { exact: true }).fill("Abcdef1!");
-    await auth.getByLabel(t.confirmation).fill("Abcdef1!");
-    await auth.locator("button[type=submit]").click();
+    await signUpInModal(page, locale, "taker", "Beatriz Nogueira");
 
     await page.waitForURL((url) => url.pathname.startsWith(t.result));
     await page.getByTestId("result").waitFor();

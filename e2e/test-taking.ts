@@ -1,0 +1,98 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Locale } from "../core/locales";
+import { questionBank } from "../core/question-bank";
+import { answerKey } from "../worker/questions/answer-key.server";
+import { baseUrl } from "./browser";
+
+/**
+ * Steps shared by the browser tests that take a test: the test screen, answering, sending
+ * with questions left, and signing up (through the API or in the login modal).
+ */
+
+/** The sign-up form of the login modal, as each language labels it. */
+export const signUpLabels = {
+  en: {
+    signUpWithEmail: "Sign up with e-mail",
+    name: "Full name",
+    email: "E-mail",
+    birth: "Date of birth",
+    password: "Password",
+    confirmation: "Confirm password",
+    sendAnyway: "Send anyway",
+  },
+  "pt-br": {
+    signUpWithEmail: "Cadastrar com e-mail",
+    name: "Nome completo",
+    email: "E-mail",
+    birth: "Data de nascimento",
+    password: "Senha",
+    confirmation: "Confirme a senha",
+    sendAnyway: "Enviar assim mesmo",
+  },
+} as const;
+
+export const password = "Abcdef1!";
+
+/** The test screen, once hydrated (its keys and buttons work). */
+export const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+/** Waits until every chosen answer has reached the server. */
+export async function saved(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=save-state]")?.getAttribute("data-state") === "idle",
+  );
+}
+
+/** Answers question `index` with the key's letter (or a wrong one) by keyboard. */
+export async function answerByKey(page: Page, index: number, right: boolean) {
+  const code = questionBank[index]?.code ?? "";
+  const expected = answerKey[code] ?? "A";
+  const letter = right ? expected : expected === "A" ? "B" : "A";
+  await page.keyboard.press(letter.toLowerCase());
+  await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
+}
+
+/** Goes to the last question, sends, and confirms 'send anyway' in the unanswered modal. */
+export async function sendAnyway(page: Page, locale: Locale) {
+  await saved(page);
+  await page.getByTestId("open-picker").click();
+  await page.getByRole("button", { name: /^\D+ 40,/ }).click();
+  await page.getByTestId("send").click();
+  await page
+    .getByTestId("unanswered")
+    .getByRole("button", { name: signUpLabels[locale].sendAnyway })
+    .click();
+}
+
+/** Signs this browser up through the API (its cookies are the context's). */
+export async function signUpViaApi(
+  context: BrowserContext,
+  label: string,
+  name = "Beatriz Nogueira",
+) {
+  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+    data: {
+      name,
+      email: `${label}-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1996-08-21",
+      password,
+      passwordConfirmation: password,
+    },
+    headers: { Origin: baseUrl },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Fills and sends the sign-up form of the login modal that a finished test opened. */
+export async function signUpInModal(page: Page, locale: Locale, label: string, name: string) {
+  const t = signUpLabels[locale];
+  const auth = page.getByTestId("auth-modal");
+  await auth.getByRole("button", { name: t.signUpWithEmail }).click();
+  await auth.getByLabel(t.name).fill(name);
+  await auth.getByLabel(t.email).fill(`${label}-${crypto.randomUUID()}@example.com`);
+  await auth.getByLabel(t.birth).fill("1996-08-21");
+  await auth.getByLabel(t.password, { exact: true }).fill(password);
+  await auth.getByLabel(t.confirmation).fill(password);
+  await auth.locator("button[type=submit]").click();
+}
