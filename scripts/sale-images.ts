@@ -2,28 +2,46 @@
  * npm run sale-images: the promotional images of the login/sign-up modal (spec section 2:
  * "a sale-images path (desktop and mobile jpeg), prefixed with the locale unless the
  * locale is English"). Drawn as HTML with the site's palette and fonts, photographed by
- * Chromium as JPEG, written to public/sale-images/ and public/pt-br/sale-images/ and
- * committed. Every text comes from the message files.
+ * Chromium, written to public/sale-images/ and public/pt-br/sale-images/ and committed.
+ * Every text comes from the message files.
+ *
+ * Two outputs per locale and variant (ADR 0014):
+ * - `desktop.jpg` / `mobile.jpg` at 2x: the spec's path, the fallback for browsers without WebP;
+ * - `webp/<variant>-<width>w.<hash>.webp` at each width of `saleImageWidths` (spec section 9),
+ *   each drawn at that width (not downscaled, so the text stays crisp) and encoded as WebP by
+ *   Chromium's canvas, so nothing but Chromium is needed. Their list goes to
+ *   core/sale-images.generated.ts; stale hashed files are removed.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { type Locale, localeInfo, locales } from "../core/locales.ts";
 import * as m from "../core/paraglide/messages.js";
+import {
+  type SaleImageFile,
+  type SaleImageKind,
+  saleImageSizes,
+  saleImageWidths,
+} from "../core/sale-images.ts";
 import { chromiumArgs, ensureChromium } from "./chromium.mjs";
 
-/** CSS pixels; photographed at twice the density for sharp phones and retina screens. */
-export const saleImageSizes = {
-  desktop: { width: 400, height: 620 },
-  mobile: { width: 480, height: 160 },
-} as const;
+export { type SaleImageKind, saleImageSizes, saleImageWidths };
+/** The JPEG fallback is photographed at twice the density for sharp phones and retina screens. */
 export const saleImageScale = 2;
-export type SaleImageKind = keyof typeof saleImageSizes;
+export const saleImageWebpQuality = 0.8;
 
 export function saleImagePath(locale: Locale, kind: SaleImageKind): string {
   return `public${localeInfo[locale].prefix}/sale-images/${kind}.jpg`;
 }
+
+/** The folder of the hashed WebP files (long-lived cache headers in public/_headers). */
+export function saleImageWebpDir(locale: Locale): string {
+  return `public${localeInfo[locale].prefix}/sale-images/webp`;
+}
+
+export const generatedModule = "core/sale-images.generated.ts";
 
 const require = createRequire(import.meta.url);
 /** The site's own font files, inlined (nothing is fetched). */
@@ -101,7 +119,7 @@ h1 { font-size: 23px; margin-top: 10px; }
   return `<!doctype html><html lang="${localeInfo[locale].iso}"><meta charset="utf-8"><style>${style}
 .wrap { position: relative; height: 100%; padding: 40px 32px 32px; display: flex; flex-direction: column; }
 h1 { font-size: 34px; margin-top: 18px; }
-.curve { margin: 30px -8px 0; }
+.curve { margin: 52px -8px 0; }
 .certificate { position: relative; margin: -46px auto 0 4px; transform: rotate(-3deg); width: 208px; padding: 16px 18px; border-radius: 14px; background: linear-gradient(160deg, #1a2447, #141c3a); border: 1px solid #26325c; box-shadow: 0 20px 40px -18px rgb(0 0 0 / 0.8); }
 .certificate b { display: block; font-family: "Sora", sans-serif; font-size: 13px; letter-spacing: 0.14em; text-transform: uppercase; color: #8ea8ff; }
 .certificate i { display: block; height: 8px; border-radius: 4px; background: #26325c; margin-top: 10px; }
@@ -110,28 +128,118 @@ h1 { font-size: 34px; margin-top: 18px; }
 ul { list-style: none; padding: 0; margin-top: auto; display: grid; gap: 12px; }
 li { display: flex; gap: 10px; align-items: flex-start; font-size: 15px; line-height: 1.35; color: #c9d2f2; }
 li svg { flex: 0 0 20px; }
-</style><div class="grid"></div><div class="wrap"><div><span class="kicker">${t(m.sale_image_kicker)}</span></div><h1><span class="gradient">${t(m.sale_image_title)}</span></h1><div class="curve">${bellCurve(352, 150)}</div><div class="certificate"><b>${t(m.sale_image_certificate)}</b><i></i><i></i><span class="seal"></span></div><ul>${points}</ul></div></html>`;
+</style><div class="grid"></div><div class="wrap"><div><span class="kicker">${t(m.sale_image_kicker)}</span></div><h1><span class="gradient">${t(m.sale_image_title)}</span></h1><div class="curve">${bellCurve(352, 180)}</div><div class="certificate"><b>${t(m.sale_image_certificate)}</b><i></i><i></i><span class="seal"></span></div><ul>${points}</ul></div></html>`;
+}
+
+/** Chromium photographs the page at `scale`; PNG (lossless) so WebP is encoded only once. */
+async function photograph(
+  browser: Browser,
+  locale: Locale,
+  kind: SaleImageKind,
+  scale: number,
+  type: "png" | "jpeg",
+): Promise<Buffer> {
+  const { width, height } = saleImageSizes[kind];
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: scale,
+  });
+  const tab = await context.newPage();
+  await tab.setContent(page(locale, kind), { waitUntil: "load" });
+  await tab.evaluate(() => document.fonts.ready);
+  const bytes =
+    type === "jpeg" ? await tab.screenshot({ type, quality: 82 }) : await tab.screenshot({ type });
+  await context.close();
+  return bytes;
+}
+
+/** Re-encodes a PNG as WebP with Chromium's canvas (page.screenshot has no WebP). */
+async function toWebp(browser: Browser, png: Buffer): Promise<Buffer> {
+  const tab = await browser.newPage();
+  const dataUrl = await tab.evaluate(
+    async ({ base64, quality }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext("2d")?.drawImage(image, 0, 0);
+      return canvas.toDataURL("image/webp", quality);
+    },
+    { base64: png.toString("base64"), quality: saleImageWebpQuality },
+  );
+  await tab.close();
+  const prefix = "data:image/webp;base64,";
+  // Chromium falls back to PNG when it cannot encode the type asked for.
+  if (!dataUrl.startsWith(prefix)) throw new Error("this Chromium cannot encode WebP");
+  return Buffer.from(dataUrl.slice(prefix.length), "base64");
+}
+
+/** Width and height from a WebP's VP8, VP8L or VP8X header. */
+export function webpSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.toString("latin1", 0, 4) !== "RIFF" || bytes.toString("latin1", 8, 12) !== "WEBP") {
+    throw new Error("not a WebP file");
+  }
+  const chunk = bytes.toString("latin1", 12, 16);
+  if (chunk === "VP8 ") {
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === "VP8L") {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8X") {
+    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  }
+  throw new Error(`unknown WebP chunk ${chunk}`);
 }
 
 if (import.meta.main) {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  const files = {} as Record<Locale, Record<SaleImageKind, SaleImageFile[]>>;
   for (const locale of locales) {
+    const webpDir = saleImageWebpDir(locale);
+    rmSync(webpDir, { recursive: true, force: true });
+    mkdirSync(webpDir, { recursive: true });
+    files[locale] = { desktop: [], mobile: [] };
     for (const kind of Object.keys(saleImageSizes) as SaleImageKind[]) {
-      const { width, height } = saleImageSizes[kind];
-      const context = await browser.newContext({
-        viewport: { width, height },
-        deviceScaleFactor: saleImageScale,
-      });
-      const tab = await context.newPage();
-      await tab.setContent(page(locale, kind), { waitUntil: "load" });
-      await tab.evaluate(() => document.fonts.ready);
       const path = saleImagePath(locale, kind);
-      mkdirSync(dirname(path), { recursive: true });
-      await tab.screenshot({ path, type: "jpeg", quality: 82 });
-      await context.close();
+      writeFileSync(path, await photograph(browser, locale, kind, saleImageScale, "jpeg"));
       console.log(`wrote ${path}`);
+      for (const width of saleImageWidths[kind]) {
+        const png = await photograph(
+          browser,
+          locale,
+          kind,
+          width / saleImageSizes[kind].width,
+          "png",
+        );
+        const webp = await toWebp(browser, png);
+        const size = webpSize(webp);
+        const hash = createHash("sha256").update(webp).digest("hex").slice(0, 12);
+        const name = `${kind}-${width}w.${hash}.webp`;
+        writeFileSync(join(webpDir, name), webp);
+        files[locale][kind].push({
+          ...size,
+          url: `${localeInfo[locale].prefix}/sale-images/webp/${name}`,
+        });
+        console.log(
+          `wrote ${webpDir}/${name} (${size.width}x${size.height}, ${webp.length} bytes)`,
+        );
+      }
     }
   }
   await browser.close();
+  writeFileSync(
+    generatedModule,
+    `// Generated by \`npm run sale-images\` (scripts/sale-images.ts). Do not edit by hand.
+import type { Locale } from "./locales";
+import type { SaleImageFile, SaleImageKind } from "./sale-images";
+
+export const saleImageFiles: Record<Locale, Record<SaleImageKind, readonly SaleImageFile[]>> = ${JSON.stringify(files, null, 2)};
+`,
+  );
+  console.log(`wrote ${generatedModule}`);
   process.exit(0);
 }

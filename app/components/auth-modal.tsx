@@ -7,9 +7,16 @@ import {
   signInSchema,
   signUpSchema,
 } from "../../core/account-rules";
-import { localeInfo } from "../../core/locales";
+import { type Locale, localeInfo } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
+import {
+  type SaleImageKind,
+  saleImageDesktopMedia,
+  saleImageSizes,
+  saleImageSlot,
+} from "../../core/sale-images";
+import { saleImageFiles } from "../../core/sale-images.generated";
 import { apiFetch } from "../lib/api";
 import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
@@ -146,7 +153,6 @@ export function AuthModal({
   const googleHref = `/api/accounts/login?provider=Google&returnUrl=${encodeURIComponent(returnPath)}`;
   const heading = headings[view]();
   const showDescription = options.description && (view === "login" || view === "signUp");
-  const prefix = localeInfo[locale].prefix;
 
   return (
     <Dialog
@@ -165,12 +171,7 @@ export function AuthModal({
         >
           <CloseIcon width={20} height={20} />
         </button>
-        {options.img ? (
-          <picture className="auth-promo">
-            <source media="(min-width: 768px)" srcSet={`${prefix}/sale-images/desktop.jpg`} />
-            <img src={`${prefix}/sale-images/mobile.jpg`} alt={m.modal_promo_alt()} />
-          </picture>
-        ) : null}
+        {options.img ? <SaleImage locale={locale} alt={m.modal_promo_alt()} /> : null}
         <div className="auth-content">
           <header className="auth-head">
             <LogoMark />
@@ -380,5 +381,53 @@ function Divider() {
     <div className="auth-divider">
       <span>{m.modal_or()}</span>
     </div>
+  );
+}
+
+const webpSrcSet = (locale: Locale, kind: SaleImageKind) =>
+  saleImageFiles[locale][kind].map((file) => `${file.url} ${file.width}w`).join(", ");
+
+/**
+ * The promotional image (ADR 0014): art-directed (the tall desktop design beside the form
+ * from 768 px, the wide mobile one above it below that), WebP at the widths of spec
+ * section 9 with the spec's JPEGs as the fallback. Each source states its design's width and
+ * height, so the box is reserved before any byte arrives. Eager: the image only exists in
+ * an open modal, so it is always in view.
+ */
+function SaleImage({ locale, alt }: { locale: Locale; alt: string }) {
+  const prefix = localeInfo[locale].prefix;
+  const { desktop, mobile } = saleImageSizes;
+  return (
+    <picture className="auth-promo">
+      <source
+        type="image/webp"
+        media={saleImageDesktopMedia}
+        srcSet={webpSrcSet(locale, "desktop")}
+        sizes={saleImageSlot.desktop}
+        width={desktop.width}
+        height={desktop.height}
+      />
+      <source
+        media={saleImageDesktopMedia}
+        srcSet={`${prefix}/sale-images/desktop.jpg`}
+        width={desktop.width}
+        height={desktop.height}
+      />
+      <source
+        type="image/webp"
+        srcSet={webpSrcSet(locale, "mobile")}
+        sizes={saleImageSlot.mobile}
+        width={mobile.width}
+        height={mobile.height}
+      />
+      <img
+        src={`${prefix}/sale-images/mobile.jpg`}
+        alt={alt}
+        width={mobile.width}
+        height={mobile.height}
+        decoding="async"
+        loading="eager"
+      />
+    </picture>
   );
 }
