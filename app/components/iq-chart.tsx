@@ -1,8 +1,10 @@
 import * as m from "../../core/paraglide/messages";
+import type { Band } from "../../core/scoring";
 
 /**
  * The IQ distribution (mean 100, SD 15) from 40 to 160 with the thresholds 55 and 145
- * (spec section 9) and, when given, the user's score marked on it.
+ * (spec section 9) and, when given, the user's score marked on it. With `bands`, the area
+ * under the curve is shaded by classification band (the home page).
  */
 const width = 640;
 const height = 220;
@@ -21,7 +23,26 @@ function curve(from: number, to: number): string {
   return points.join(" L");
 }
 
-export function IqChart({ iq, label }: { iq?: number; label: string }) {
+/** The spec's bands over the chart's range, lowest first, with their shading. */
+export const chartBands: readonly { band: Band; from: number; to: number; colour: string }[] = [
+  { band: "very_below_average", from: min, to: 50, colour: "#4b3f8f" },
+  { band: "slow", from: 50, to: 70, colour: "#5d56b8" },
+  { band: "dullness", from: 70, to: 85, colour: "#6f7be0" },
+  { band: "average", from: 85, to: 115, colour: "#8ea8ff" },
+  { band: "above_average", from: 115, to: 130, colour: "#6fc4e0" },
+  { band: "superior", from: 130, to: 145, colour: "#4fe0c2" },
+  { band: "giftedness", from: 145, to: max, colour: "#b4f2dd" },
+];
+
+export function IqChart({
+  iq,
+  label,
+  bands = false,
+}: {
+  iq?: number;
+  label: string;
+  bands?: boolean;
+}) {
   const marked = iq === undefined ? undefined : Math.min(max - 2, Math.max(min + 2, iq));
   return (
     <svg
@@ -45,14 +66,26 @@ export function IqChart({ iq, label }: { iq?: number; label: string }) {
         d={`M${x(min)},${baseline} L${curve(min, max)} L${x(max)},${baseline} Z`}
         fill="#141c3a"
       />
-      <path
-        d={`M${x(55)},${baseline} L${curve(55, 145)} L${x(145)},${baseline} Z`}
-        fill="url(#iq-chart-fill)"
-      />
+      {bands ? (
+        chartBands.map((b) => (
+          <path
+            key={b.band}
+            data-band={b.band}
+            d={`M${x(b.from)},${baseline} L${curve(b.from, b.to)} L${x(b.to)},${baseline} Z`}
+            fill={b.colour}
+            fillOpacity="0.45"
+          />
+        ))
+      ) : (
+        <path
+          d={`M${x(55)},${baseline} L${curve(55, 145)} L${x(145)},${baseline} Z`}
+          fill="url(#iq-chart-fill)"
+        />
+      )}
       <path d={`M${curve(min, max)}`} fill="none" stroke="url(#iq-chart-line)" strokeWidth="3" />
       <line x1="0" x2={width} y1={baseline} y2={baseline} stroke="#26325c" strokeWidth="2" />
       {[55, 70, 85, 100, 115, 130, 145].map((tick) => (
-        <g key={tick}>
+        <g key={tick} data-threshold={tick === 55 || tick === 145 ? tick : undefined}>
           <line
             x1={x(tick)}
             x2={x(tick)}

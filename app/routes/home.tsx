@@ -1,7 +1,15 @@
-import { localeFromPath } from "../../core/locales";
+import "../home.css";
+import { nationalIq } from "../../core/data/national-iq";
+import { famousEntries, testimonials } from "../../core/home-content";
+import { mapBins, noDataColour } from "../../core/iq-map-scale";
+import { type Locale, localeFromPath } from "../../core/locales";
+import { normalCdf } from "../../core/normal";
 import * as m from "../../core/paraglide/messages";
 import { screens } from "../../core/route-table";
+import { translate } from "../../core/translate";
+import { chartBands, IqChart } from "../components/iq-chart";
 import { AppLink } from "../lib/app-link";
+import { useNonce } from "../lib/nonce";
 import { rootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -16,6 +24,26 @@ export function meta({ location, matches }: Route.MetaArgs) {
     title: m.home_meta_title({}, { locale }),
     description: m.home_meta_description({}, { locale }),
   });
+}
+
+/** The FAQ (spec: how it works, time, price, score, report, diagnosis, age, data). */
+const faqs = ["how", "time", "free", "score", "report", "diagnosis", "who", "data"] as const;
+
+const faqQuestion = (id: string, locale: Locale) => translate(`home_faq_${id}_q`, locale);
+const faqAnswer = (id: string, locale: Locale) => translate(`home_faq_${id}_a`, locale);
+
+/** schema.org FAQPage with the questions and answers shown on the page, word for word. */
+export function faqJsonLd(locale: Locale) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    inLanguage: locale === "en" ? "en" : "pt-BR",
+    mainEntity: faqs.map((id) => ({
+      "@type": "Question",
+      name: faqQuestion(id, locale),
+      acceptedAnswer: { "@type": "Answer", text: faqAnswer(id, locale) },
+    })),
+  };
 }
 
 const areas = [
@@ -69,6 +97,10 @@ export default function Home() {
               <dd>4</dd>
             </div>
           </dl>
+          <p className="hero-claim" data-testid="claim-countries">
+            <GlobeIcon />
+            {m.home_claim_countries()}
+          </p>
         </div>
         <HeroArt />
       </section>
@@ -111,7 +143,239 @@ export default function Home() {
           <p className="notice">{m.home_notice()}</p>
         </div>
       </section>
+
+      <DistributionSection locale={locale} />
+      <MapSection locale={locale} />
+      <FamousSection locale={locale} />
+      <TestimonialsSection locale={locale} />
+      <FaqSection locale={locale} />
     </>
+  );
+}
+
+const percent = (locale: Locale, share: number) =>
+  new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+    style: "percent",
+    maximumFractionDigits: share < 0.01 ? 2 : 1,
+  }).format(share);
+
+function bandRange(from: number, to: number, first: boolean, last: boolean) {
+  if (first) return `≤ ${to - 1}`;
+  if (last) return `≥ ${from}`;
+  return `${from}–${to - 1}`;
+}
+
+function DistributionSection({ locale }: { locale: Locale }) {
+  return (
+    <section className="section" id="distribution" aria-labelledby="distribution-title">
+      <div className="container">
+        <h2 id="distribution-title" className="section-title">
+          {m.home_chart_title()}
+        </h2>
+        <p className="section-lead">{m.home_chart_text()}</p>
+        <div className="card chart-card">
+          <IqChart label={m.home_chart_aria()} bands />
+          <h3 className="visually-hidden">{m.home_chart_bands_title()}</h3>
+          <ul className="band-legend" data-testid="band-legend">
+            {chartBands
+              .map((b, index) => {
+                const first = index === 0;
+                const last = index === chartBands.length - 1;
+                const share =
+                  normalCdf(last ? Number.POSITIVE_INFINITY : (b.to - 100) / 15) -
+                  normalCdf(first ? Number.NEGATIVE_INFINITY : (b.from - 100) / 15);
+                return { ...b, first, last, share };
+              })
+              .reverse()
+              .map((b) => (
+                <li key={b.band}>
+                  <span className="swatch" style={{ background: b.colour }} aria-hidden="true" />
+                  <span className="band-range">{bandRange(b.from, b.to, b.first, b.last)}</span>
+                  <span className="band-name">{translate(`result_band_${b.band}`, locale)}</span>
+                  <span className="band-share">
+                    {m.home_chart_share({ share: percent(locale, b.share) })}
+                  </span>
+                </li>
+              ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const brazil = nationalIq.find((row) => row.iso3 === "BRA");
+
+function MapSection({ locale }: { locale: Locale }) {
+  const number = new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+    maximumFractionDigits: 1,
+  });
+  return (
+    <section className="section" id="world-map" aria-labelledby="map-title">
+      <div className="container">
+        <h2 id="map-title" className="section-title">
+          {m.home_map_title()}
+        </h2>
+        <p className="section-lead">
+          {m.home_map_text({ value: brazil ? number.format(brazil.iq) : "?" })}
+        </p>
+        <figure className="card map-card">
+          <img
+            src="/images/world-iq-map.svg"
+            alt={m.home_map_alt()}
+            width="1000"
+            height="442"
+            loading="lazy"
+            decoding="async"
+            className="world-map"
+            data-testid="world-map"
+          />
+          <figcaption>
+            <p className="map-legend-title" id="map-legend-title">
+              {m.home_map_legend()}
+            </p>
+            <ul className="map-legend" aria-labelledby="map-legend-title" data-testid="map-legend">
+              {mapBins.map((bin, index) => (
+                <li key={bin.colour} data-colour={bin.colour}>
+                  <span className="swatch" style={{ background: bin.colour }} aria-hidden="true" />
+                  {index === 0
+                    ? `< ${bin.max}`
+                    : index === mapBins.length - 1
+                      ? `≥ ${bin.min}`
+                      : `${bin.min}–${bin.max - 1}`}
+                </li>
+              ))}
+              <li data-colour={noDataColour}>
+                <span className="swatch" style={{ background: noDataColour }} aria-hidden="true" />
+                {m.home_map_no_data()}
+              </li>
+            </ul>
+            <div className="map-note" data-testid="map-note">
+              <p className="map-note-title">{m.home_map_note_title()}</p>
+              <p>{m.home_map_note()}</p>
+              <p className="map-source">{m.home_map_source()}</p>
+            </div>
+          </figcaption>
+        </figure>
+      </div>
+    </section>
+  );
+}
+
+function FamousSection({ locale }: { locale: Locale }) {
+  return (
+    <section className="section" id="famous" aria-labelledby="famous-title">
+      <div className="container">
+        <h2 id="famous-title" className="section-title">
+          {m.home_famous_title()}
+        </h2>
+        <p className="section-lead">{m.home_famous_text()}</p>
+        <ol className="famous" data-testid="famous-list">
+          {famousEntries.map((entry) => (
+            <li key={entry.id} className="famous-entry" data-score={entry.score}>
+              <div className="famous-person">
+                <span className="famous-name">
+                  {translate(`home_famous_${entry.id}_name`, locale)}
+                </span>
+                <span className="famous-role">
+                  {translate(`home_famous_${entry.id}_role`, locale)}
+                </span>
+              </div>
+              <div className="famous-score" title={m.home_famous_score({ score: entry.score })}>
+                <span className="famous-iq">{entry.score}</span>
+                <span className="famous-estimated" data-testid="estimated">
+                  {m.home_famous_estimated()}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialsSection({ locale }: { locale: Locale }) {
+  return (
+    <section className="section" id="testimonials" aria-labelledby="testimonials-title">
+      <div className="container">
+        <h2 id="testimonials-title" className="section-title">
+          {m.home_testimonials_title()}
+        </h2>
+        <p className="section-lead">{m.home_testimonials_note()}</p>
+        <ul className="testimonials" data-testid="testimonials">
+          {testimonials.map((t) => (
+            <li key={t.id} className="card testimonial" data-score={t.score}>
+              <p
+                className="stars"
+                role="img"
+                aria-label={m.home_testimonials_stars({ score: t.score })}
+              >
+                {"★".repeat(t.score)}
+                <span className="star-off">{"★".repeat(5 - t.score)}</span>
+              </p>
+              <blockquote>
+                <p>{translate(`home_testimonial_${t.id}`, locale)}</p>
+              </blockquote>
+              <p className="testimonial-name">{t.name}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FaqSection({ locale }: { locale: Locale }) {
+  // A data block, never executed; it carries the nonce anyway so that every script of the
+  // page does (the CSP check of e2e/pages.test.ts). "<" is escaped so no text can end it.
+  const nonce = useNonce();
+  const jsonLd = JSON.stringify(faqJsonLd(locale)).replace(/</g, "\\u003c");
+  return (
+    <section className="section" id="faq" aria-labelledby="faq-title">
+      <div className="container container-narrow">
+        <h2 id="faq-title" className="section-title">
+          {m.home_faq_title()}
+        </h2>
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of our own messages, "<" escaped
+          dangerouslySetInnerHTML={{ __html: jsonLd }}
+        />
+        <div className="faq" data-testid="faq">
+          {faqs.map((id) => (
+            <details key={id} className="faq-item">
+              <summary>{faqQuestion(id, locale)}</summary>
+              <div className="faq-answer">
+                <p>{faqAnswer(id, locale)}</p>
+                {id === "data" ? (
+                  <p>
+                    <AppLink screen="privacyPolicy" locale={locale}>
+                      {m.home_faq_data_link()}
+                    </AppLink>
+                  </p>
+                ) : null}
+              </div>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className="hero-claim-icon">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
+    </svg>
   );
 }
 
