@@ -3,7 +3,7 @@ import { data, useRouteLoaderData } from "react-router";
 import type { CertificateDetails } from "../../core/certificate";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import { SearchIcon } from "../components/icons";
+import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
@@ -56,7 +56,8 @@ export function meta({ location, matches, params }: Route.MetaArgs) {
 export default function Certificate({ loaderData, params }: Route.ComponentProps) {
   const locale = useLocale();
   const root = useRouteLoaderData("root") as { baseUrl?: string } | undefined;
-  if (loaderData.kind !== "certificate") return <InvalidTest />;
+  if (loaderData.kind !== "certificate")
+    return <NoResult kind="invalid" testId="certificate-invalid" />;
   const { details } = loaderData;
   const image = `/api/certificates/${params.id}.png?lang=${locale}`;
   const verifyUrl = `${(root?.baseUrl ?? "").replace(/\/$/, "")}${details.verifyPath}`;
@@ -108,24 +109,6 @@ export default function Certificate({ loaderData, params }: Route.ComponentProps
           {verifyUrl}
         </a>
       </p>
-    </section>
-  );
-}
-
-function InvalidTest() {
-  const locale = useLocale();
-  return (
-    <section className="account-page container" data-testid="certificate-invalid">
-      <span className="account-page-icon tone-warning">
-        <SearchIcon width={30} height={30} />
-      </span>
-      <h1 className="account-page-title">{m.invalid_test_title()}</h1>
-      <p className="account-page-text">{m.invalid_test_text()}</p>
-      <div className="account-page-actions">
-        <AppLink screen="test" locale={locale} className="button button-primary">
-          {m.invalid_test_button()}
-        </AppLink>
-      </div>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import type { TestResult } from "../../core/test-attempt";
 import { translate } from "../../core/translate";
-import { AlertIcon, SearchIcon } from "../components/icons";
 import { IqChart } from "../components/iq-chart";
+import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
@@ -106,38 +106,6 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         </AppLink>
         <AppLink screen="test" locale={locale} className="button button-ghost">
           {m.result_take_again()}
-        </AppLink>
-      </div>
-    </section>
-  );
-}
-
-function NoResult({ kind }: { kind: "invalid" | "notFinished" | "rejected" }) {
-  const locale = useLocale();
-  const texts = {
-    invalid: [m.invalid_test_title, m.invalid_test_text, m.invalid_test_button],
-    notFinished: [
-      m.result_not_finished_title,
-      m.result_not_finished_text,
-      m.result_not_finished_button,
-    ],
-    rejected: [m.test_rejected_title, m.test_rejected_text, m.test_rejected_button],
-  } as const;
-  const [title, text, button] = texts[kind];
-  return (
-    <section className="account-page container" data-testid={`result-${kind}`}>
-      <span className="account-page-icon tone-warning">
-        {kind === "invalid" ? (
-          <SearchIcon width={30} height={30} />
-        ) : (
-          <AlertIcon width={30} height={30} />
-        )}
-      </span>
-      <h1 className="account-page-title">{title()}</h1>
-      <p className="account-page-text">{text()}</p>
-      <div className="account-page-actions">
-        <AppLink screen="test" locale={locale} className="button button-primary">
-          {button()}
         </AppLink>
       </div>
     </section>
