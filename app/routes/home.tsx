@@ -1,4 +1,5 @@
 import "../home.css";
+import type { ReactNode } from "react";
 import { nationalIq } from "../../core/data/national-iq";
 import { famousEntries, testimonials } from "../../core/home-content";
 import { mapBins, noDataColour } from "../../core/iq-map-scale";
@@ -105,44 +106,34 @@ export default function Home() {
         <HeroArt />
       </section>
 
-      <section className="section" id="how-it-works" aria-labelledby="how-title">
-        <div className="container">
-          <h2 id="how-title" className="section-title">
-            {m.home_how_title()}
-          </h2>
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step.title()} className="card step">
-                <span className="step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.title()}</h3>
-                <p>{step.text()}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSection id="how-it-works" title={m.home_how_title()}>
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step.title()} className="card step">
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title()}</h3>
+              <p>{step.text()}</p>
+            </li>
+          ))}
+        </ol>
+      </HomeSection>
 
-      <section className="section" aria-labelledby="areas-title">
-        <div className="container">
-          <h2 id="areas-title" className="section-title">
-            {m.home_areas_title()}
-          </h2>
-          <ul className="areas">
-            {areas.map((area) => (
-              <li key={area.code} className="card area">
-                <span className="area-code" aria-hidden="true">
-                  {area.code}
-                </span>
-                <h3>{area.title()}</h3>
-                <p>{area.text()}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="notice">{m.home_notice()}</p>
-        </div>
-      </section>
+      <HomeSection id="areas" title={m.home_areas_title()}>
+        <ul className="areas">
+          {areas.map((area) => (
+            <li key={area.code} className="card area">
+              <span className="area-code" aria-hidden="true">
+                {area.code}
+              </span>
+              <h3>{area.title()}</h3>
+              <p>{area.text()}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="notice">{m.home_notice()}</p>
+      </HomeSection>
 
       <DistributionSection locale={locale} />
       <MapSection locale={locale} />
@@ -167,40 +158,34 @@ function bandRange(from: number, to: number, first: boolean, last: boolean) {
 
 function DistributionSection({ locale }: { locale: Locale }) {
   return (
-    <section className="section" id="distribution" aria-labelledby="distribution-title">
-      <div className="container">
-        <h2 id="distribution-title" className="section-title">
-          {m.home_chart_title()}
-        </h2>
-        <p className="section-lead">{m.home_chart_text()}</p>
-        <div className="card chart-card">
-          <IqChart label={m.home_chart_aria()} bands />
-          <h3 className="visually-hidden">{m.home_chart_bands_title()}</h3>
-          <ul className="band-legend" data-testid="band-legend">
-            {chartBands
-              .map((b, index) => {
-                const first = index === 0;
-                const last = index === chartBands.length - 1;
-                const share =
-                  normalCdf(last ? Number.POSITIVE_INFINITY : (b.to - 100) / 15) -
-                  normalCdf(first ? Number.NEGATIVE_INFINITY : (b.from - 100) / 15);
-                return { ...b, first, last, share };
-              })
-              .reverse()
-              .map((b) => (
-                <li key={b.band}>
-                  <span className="swatch" style={{ background: b.colour }} aria-hidden="true" />
-                  <span className="band-range">{bandRange(b.from, b.to, b.first, b.last)}</span>
-                  <span className="band-name">{translate(`result_band_${b.band}`, locale)}</span>
-                  <span className="band-share">
-                    {m.home_chart_share({ share: percent(locale, b.share) })}
-                  </span>
-                </li>
-              ))}
-          </ul>
-        </div>
+    <HomeSection id="distribution" title={m.home_chart_title()} lead={m.home_chart_text()}>
+      <div className="card chart-card">
+        <IqChart label={m.home_chart_aria()} bands />
+        <h3 className="visually-hidden">{m.home_chart_bands_title()}</h3>
+        <ul className="band-legend" data-testid="band-legend">
+          {chartBands
+            .map((b, index) => {
+              const first = index === 0;
+              const last = index === chartBands.length - 1;
+              const share =
+                normalCdf(last ? Number.POSITIVE_INFINITY : (b.to - 100) / 15) -
+                normalCdf(first ? Number.NEGATIVE_INFINITY : (b.from - 100) / 15);
+              return { ...b, first, last, share };
+            })
+            .reverse()
+            .map((b) => (
+              <li key={b.band}>
+                <span className="swatch" style={{ background: b.colour }} aria-hidden="true" />
+                <span className="band-range">{bandRange(b.from, b.to, b.first, b.last)}</span>
+                <span className="band-name">{translate(`result_band_${b.band}`, locale)}</span>
+                <span className="band-share">
+                  {m.home_chart_share({ share: percent(locale, b.share) })}
+                </span>
+              </li>
+            ))}
+        </ul>
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -211,118 +196,106 @@ function MapSection({ locale }: { locale: Locale }) {
     maximumFractionDigits: 1,
   });
   return (
-    <section className="section" id="world-map" aria-labelledby="map-title">
-      <div className="container">
-        <h2 id="map-title" className="section-title">
-          {m.home_map_title()}
-        </h2>
-        <p className="section-lead">
-          {m.home_map_text({ value: brazil ? number.format(brazil.iq) : "?" })}
-        </p>
-        <figure className="card map-card">
-          <img
-            src="/images/world-iq-map.svg"
-            alt={m.home_map_alt()}
-            width="1000"
-            height="442"
-            loading="lazy"
-            decoding="async"
-            className="world-map"
-            data-testid="world-map"
-          />
-          <figcaption>
-            <p className="map-legend-title" id="map-legend-title">
-              {m.home_map_legend()}
-            </p>
-            <ul className="map-legend" aria-labelledby="map-legend-title" data-testid="map-legend">
-              {mapBins.map((bin, index) => (
-                <li key={bin.colour} data-colour={bin.colour}>
-                  <span className="swatch" style={{ background: bin.colour }} aria-hidden="true" />
-                  {index === 0
-                    ? `< ${bin.max}`
-                    : index === mapBins.length - 1
-                      ? `≥ ${bin.min}`
-                      : `${bin.min}–${bin.max - 1}`}
-                </li>
-              ))}
-              <li data-colour={noDataColour}>
-                <span className="swatch" style={{ background: noDataColour }} aria-hidden="true" />
-                {m.home_map_no_data()}
+    <HomeSection
+      id="world-map"
+      title={m.home_map_title()}
+      lead={m.home_map_text({ value: brazil ? number.format(brazil.iq) : "?" })}
+    >
+      <figure className="card map-card">
+        <img
+          src="/images/world-iq-map.svg"
+          alt={m.home_map_alt()}
+          width="1000"
+          height="442"
+          loading="lazy"
+          decoding="async"
+          className="world-map"
+          data-testid="world-map"
+        />
+        <figcaption>
+          <p className="map-legend-title" id="map-legend-title">
+            {m.home_map_legend()}
+          </p>
+          <ul className="map-legend" aria-labelledby="map-legend-title" data-testid="map-legend">
+            {mapBins.map((bin, index) => (
+              <li key={bin.colour} data-colour={bin.colour}>
+                <span className="swatch" style={{ background: bin.colour }} aria-hidden="true" />
+                {index === 0
+                  ? `< ${bin.max}`
+                  : index === mapBins.length - 1
+                    ? `≥ ${bin.min}`
+                    : `${bin.min}–${bin.max - 1}`}
               </li>
-            </ul>
-            <div className="map-note" data-testid="map-note">
-              <p className="map-note-title">{m.home_map_note_title()}</p>
-              <p>{m.home_map_note()}</p>
-              <p className="map-source">{m.home_map_source()}</p>
-            </div>
-          </figcaption>
-        </figure>
-      </div>
-    </section>
+            ))}
+            <li data-colour={noDataColour}>
+              <span className="swatch" style={{ background: noDataColour }} aria-hidden="true" />
+              {m.home_map_no_data()}
+            </li>
+          </ul>
+          <div className="map-note" data-testid="map-note">
+            <p className="map-note-title">{m.home_map_note_title()}</p>
+            <p>{m.home_map_note()}</p>
+            <p className="map-source">{m.home_map_source()}</p>
+          </div>
+        </figcaption>
+      </figure>
+    </HomeSection>
   );
 }
 
 function FamousSection({ locale }: { locale: Locale }) {
   return (
-    <section className="section" id="famous" aria-labelledby="famous-title">
-      <div className="container">
-        <h2 id="famous-title" className="section-title">
-          {m.home_famous_title()}
-        </h2>
-        <p className="section-lead">{m.home_famous_text()}</p>
-        <ol className="famous" data-testid="famous-list">
-          {famousEntries.map((entry) => (
-            <li key={entry.id} className="famous-entry" data-score={entry.score}>
-              <div className="famous-person">
-                <span className="famous-name">
-                  {translate(`home_famous_${entry.id}_name`, locale)}
-                </span>
-                <span className="famous-role">
-                  {translate(`home_famous_${entry.id}_role`, locale)}
-                </span>
-              </div>
-              <div className="famous-score" title={m.home_famous_score({ score: entry.score })}>
-                <span className="famous-iq">{entry.score}</span>
-                <span className="famous-estimated" data-testid="estimated">
-                  {m.home_famous_estimated()}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <HomeSection id="famous" title={m.home_famous_title()} lead={m.home_famous_text()}>
+      <ol className="famous" data-testid="famous-list">
+        {famousEntries.map((entry) => (
+          <li key={entry.id} className="famous-entry" data-score={entry.score}>
+            <div className="famous-person">
+              <span className="famous-name">
+                {translate(`home_famous_${entry.id}_name`, locale)}
+              </span>
+              <span className="famous-role">
+                {translate(`home_famous_${entry.id}_role`, locale)}
+              </span>
+            </div>
+            <div className="famous-score" title={m.home_famous_score({ score: entry.score })}>
+              <span className="famous-iq">{entry.score}</span>
+              <span className="famous-estimated" data-testid="estimated">
+                {m.home_famous_estimated()}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </HomeSection>
   );
 }
 
 function TestimonialsSection({ locale }: { locale: Locale }) {
   return (
-    <section className="section" id="testimonials" aria-labelledby="testimonials-title">
-      <div className="container">
-        <h2 id="testimonials-title" className="section-title">
-          {m.home_testimonials_title()}
-        </h2>
-        <p className="section-lead">{m.home_testimonials_note()}</p>
-        <ul className="testimonials" data-testid="testimonials">
-          {testimonials.map((t) => (
-            <li key={t.id} className="card testimonial" data-score={t.score}>
-              <p
-                className="stars"
-                role="img"
-                aria-label={m.home_testimonials_stars({ score: t.score })}
-              >
-                {"★".repeat(t.score)}
-                <span className="star-off">{"★".repeat(5 - t.score)}</span>
-              </p>
-              <blockquote>
-                <p>{translate(`home_testimonial_${t.id}`, locale)}</p>
-              </blockquote>
-              <p className="testimonial-name">{t.name}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HomeSection
+      id="testimonials"
+      title={m.home_testimonials_title()}
+      lead={m.home_testimonials_note()}
+    >
+      <ul className="testimonials" data-testid="testimonials">
+        {testimonials.map((t) => (
+          <li key={t.id} className="card testimonial" data-score={t.score}>
+            <p
+              className="stars"
+              role="img"
+              aria-label={m.home_testimonials_stars({ score: t.score })}
+            >
+              {"★".repeat(t.score)}
+              <span className="star-off">{"★".repeat(5 - t.score)}</span>
+            </p>
+            <blockquote>
+              <p>{translate(`home_testimonial_${t.id}`, locale)}</p>
+            </blockquote>
+            <p className="testimonial-name">{t.name}</p>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }
 
@@ -332,36 +305,31 @@ function FaqSection({ locale }: { locale: Locale }) {
   const nonce = useNonce();
   const jsonLd = JSON.stringify(faqJsonLd(locale)).replace(/</g, "\\u003c");
   return (
-    <section className="section" id="faq" aria-labelledby="faq-title">
-      <div className="container container-narrow">
-        <h2 id="faq-title" className="section-title">
-          {m.home_faq_title()}
-        </h2>
-        <script
-          type="application/ld+json"
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of our own messages, "<" escaped
-          dangerouslySetInnerHTML={{ __html: jsonLd }}
-        />
-        <div className="faq" data-testid="faq">
-          {faqs.map((id) => (
-            <details key={id} className="faq-item">
-              <summary>{faqQuestion(id, locale)}</summary>
-              <div className="faq-answer">
-                <p>{faqAnswer(id, locale)}</p>
-                {id === "data" ? (
-                  <p>
-                    <AppLink screen="privacyPolicy" locale={locale}>
-                      {m.home_faq_data_link()}
-                    </AppLink>
-                  </p>
-                ) : null}
-              </div>
-            </details>
-          ))}
-        </div>
+    <HomeSection id="faq" title={m.home_faq_title()} narrow>
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of our own messages, "<" escaped
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
+      />
+      <div className="faq" data-testid="faq">
+        {faqs.map((id) => (
+          <details key={id} className="faq-item">
+            <summary>{faqQuestion(id, locale)}</summary>
+            <div className="faq-answer">
+              <p>{faqAnswer(id, locale)}</p>
+              {id === "data" ? (
+                <p>
+                  <AppLink screen="privacyPolicy" locale={locale}>
+                    {m.home_faq_data_link()}
+                  </AppLink>
+                </p>
+              ) : null}
+            </div>
+          </details>
+        ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -417,5 +385,32 @@ function HeroArt() {
         })}
       </svg>
     </div>
+  );
+}
+
+/** A home section: its anchor, its title (which names it for screen readers) and a lead. */
+function HomeSection({
+  id,
+  title,
+  lead,
+  narrow = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="section" id={id} aria-labelledby={`${id}-title`}>
+      <div className={narrow ? "container container-narrow" : "container"}>
+        <h2 id={`${id}-title`} className="section-title">
+          {title}
+        </h2>
+        {lead ? <p className="section-lead">{lead}</p> : null}
+        {children}
+      </div>
+    </section>
   );
 }
