@@ -1,5 +1,6 @@
 import "./scripts/offline-env.mjs";
 import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
@@ -27,6 +28,42 @@ function buildId(): Plugin {
   };
 }
 
+/**
+ * Every page loads the client entry and the root route with everything they import, so
+ * those modules (React, React Router, the header, footer, modals' shell) go out as one
+ * chunk instead of some twenty small files, each a request of its own on a slow phone
+ * connection. Route modules and what only they import keep their own chunks.
+ * docs/decisions/0015-home-performance.md
+ */
+function shellChunk() {
+  const roots = [
+    fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
+    fileURLToPath(new URL("./app/root.tsx", import.meta.url)),
+  ];
+  let shell: Set<string> | undefined;
+  return {
+    debugName: "shell",
+    name(
+      id: string,
+      ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+    ) {
+      if (!shell) {
+        shell = new Set();
+        const queue = [...roots];
+        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+          if (shell.has(next)) continue;
+          shell.add(next);
+          // The message barrel imports every message; tree-shaking keeps the ones a
+          // chunk uses, so messages are left to the automatic chunking.
+          if (next.includes("/core/paraglide/messages")) continue;
+          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return shell.has(id) && !id.includes("/core/paraglide/messages") ? "shell" : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     paraglideVitePlugin(paraglideOptions),
@@ -34,5 +71,10 @@ export default defineConfig({
     reactRouter(),
     buildId(),
   ],
+  environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [shellChunk()] } } } },
+    },
+  },
   optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-router"] },
 });

@@ -1,5 +1,7 @@
 import "@fontsource-variable/inter/index.css";
 import "@fontsource-variable/sora/index.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import soraLatin from "@fontsource-variable/sora/files/sora-latin-wght-normal.woff2?url";
 import "./app.css";
 import "./accounts.css";
 import "./test.css";
@@ -37,6 +39,19 @@ const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
   runWithLocale(localeFromPath(new URL(request.url).pathname), next);
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+/**
+ * The Latin files of the two fonts (all of English and Portuguese) start downloading
+ * with the stylesheet instead of after it, so text swaps to them sooner.
+ */
+export const links: Route.LinksFunction = () =>
+  [interLatin, soraLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  }));
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { env, user } = context.get(cloudflareContext);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { isSafeReturnUrl } from "./return-url";
+
 /**
  * The account forms' rules (spec section 5), shared by the forms and the API. Each
  * issue's message is a message key (messages/*.json); whoever shows it translates it.
@@ -129,30 +131,4 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     fields[field] = list;
   }
   return fields;
-}
-
-/**
- * A return URL is accepted only as a same-site relative path: one leading `/`, no
- * `//`, no backslash, no scheme, no control characters, also after decoding.
- */
-export function isSafeReturnUrl(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return false;
-  let decoded = value;
-  for (let i = 0; i < 3; i++) {
-    try {
-      const next = decodeURIComponent(decoded);
-      if (next === decoded) break;
-      decoded = next;
-    } catch {
-      return false;
-    }
-  }
-  for (const candidate of [value, decoded]) {
-    if (!candidate.startsWith("/") || candidate.startsWith("//")) return false;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    if (/[\\\u0000-\u001f\u007f]/.test(candidate)) return false;
-    if (/^\/[^/]*:/.test(candidate)) return false;
-  }
-  const parsed = new URL(value, "https://same.invalid");
-  return parsed.origin === "https://same.invalid";
 }

@@ -1,5 +1,6 @@
 import type { Locale } from "./locales";
-import { translate } from "./translate";
+import type { Text } from "./message-text";
+import * as m from "./paraglide/messages";
 
 /**
  * The payment provider's status values (spec section 4). The payments issue stores
@@ -25,9 +26,24 @@ export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === "string" && (paymentStatuses as readonly string[]).includes(value);
 }
 
+const statusLabels: Readonly<Record<PaymentStatus | "none", Text>> = {
+  none: m.payment_status_none,
+  awaiting: m.payment_status_awaiting,
+  pending: m.payment_status_pending,
+  in_process: m.payment_status_in_process,
+  in_mediation: m.payment_status_in_mediation,
+  approved: m.payment_status_approved,
+  authorized: m.payment_status_authorized,
+  charged_back: m.payment_status_charged_back,
+  refunded: m.payment_status_refunded,
+  cancelled: m.payment_status_cancelled,
+  rejected: m.payment_status_rejected,
+  failure: m.payment_status_failure,
+};
+
 /** The status shown to the user, in a language; null reads 'Report not purchased'. */
 export function paymentStatusLabel(status: PaymentStatus | null, locale: Locale): string {
-  return translate(`payment_status_${status ?? "none"}`, locale);
+  return statusLabels[status ?? "none"]({}, { locale });
 }
 
 export type PaymentTone = "success" | "warning" | "danger" | "neutral";

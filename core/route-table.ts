@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { certificateCodePattern } from "./certificate";
 import { type Locale, localeInfo, locales } from "./locales";
 
@@ -6,25 +5,41 @@ import { type Locale, localeInfo, locales } from "./locales";
  * The localized route table: every screen of spec section 2 with its English and
  * Brazilian Portuguese path. Routes, links, the language switcher and the sitemap
  * are all built from it. Patterns use `:name` segments; a parameter is valid only
- * when its schema accepts it (otherwise the page answers 404).
+ * when its check accepts it (otherwise the page answers 404). The checks are plain
+ * patterns, not zod schemas: every page's links and language switcher use this table,
+ * so it stays small in the browser.
  */
 
-const id = z.uuid();
-const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
-const paymentResult = z.enum(["pending", "failure", "cancelled", "success"]);
-const signInErrorReason = z.enum(["missing-provider", "invalid-provider", "failed"]);
-/** A certificate's public code (core/certificate.ts). */
-const code = z.string().regex(certificateCodePattern);
+/** An RFC 9562 UUID (versions 1-8), or the nil and max UUIDs, like zod's `z.uuid()`. */
+const uuidPattern =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+const tokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
+export const paymentResults = ["pending", "failure", "cancelled", "success"] as const;
+export const signInErrorReasons = ["missing-provider", "invalid-provider", "failed"] as const;
 
-export const paramSchemas = {
-  id,
-  token,
-  paymentId: id,
-  status: paymentResult,
-  reason: signInErrorReason,
-  code,
-} as const;
-export type ParamName = keyof typeof paramSchemas;
+const matching = (pattern: RegExp) => (value: string) => pattern.test(value);
+const oneOf = (values: readonly string[]) => (value: string) => values.includes(value);
+
+const paramChecks = {
+  id: matching(uuidPattern),
+  token: matching(tokenPattern),
+  paymentId: matching(uuidPattern),
+  status: oneOf(paymentResults),
+  reason: oneOf(signInErrorReasons),
+  /** A certificate's public code (core/certificate.ts). */
+  code: matching(certificateCodePattern),
+} satisfies Record<string, (value: string) => boolean>;
+export type ParamName = keyof typeof paramChecks;
+
+export function isParamName(name: string): name is ParamName {
+  return Object.hasOwn(paramChecks, name);
+}
+
+/** Whether a path parameter's value is acceptable; a name without a check accepts anything. */
+export function isValidParam(name: string, value: string | undefined): boolean {
+  if (!isParamName(name)) return true;
+  return value !== undefined && paramChecks[name](value);
+}
 
 interface ScreenDef {
   /** Path without the language prefix, per language. */
@@ -133,7 +148,7 @@ export function localizePath(screen: Screen, locale: Locale, params: Params = {}
       if (!segment.startsWith(":")) return segment;
       const name = segment.slice(1) as ParamName;
       const value = params[name];
-      if (value === undefined || !paramSchemas[name].safeParse(value).success) {
+      if (!isValidParam(name, value) || value === undefined) {
         throw new Error(`localizePath(${screen}): invalid parameter ${name}`);
       }
       return encodeURIComponent(value);
@@ -173,9 +188,7 @@ export function matchScreen(pathname: string): ScreenMatch | null {
         }
       }
       if (!matched) continue;
-      const valid = paramNames(pattern.join("/")).every(
-        (name) => paramSchemas[name].safeParse(params[name]).success,
-      );
+      const valid = paramNames(pattern.join("/")).every((name) => isValidParam(name, params[name]));
       return { screen, locale, params, valid };
     }
   }

@@ -13,7 +13,3 @@ export function translate(
   const message = messages[key];
   return message ? message(inputs, { locale }) : key;
 }
-
-export function isMessageKey(key: string): boolean {
-  return typeof messages[key] === "function";
-}

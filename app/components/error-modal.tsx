@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useNavigate } from "react-router";
 import { localizePath } from "../../core/route-table";
-import { translate } from "../../core/translate";
 import { errorModalButton } from "../lib/api";
+import { errorModalTexts } from "../lib/error-modal-texts";
 import type { ErrorModalRequest } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { Dialog } from "./dialog";
@@ -36,8 +36,9 @@ export function ErrorModal({ request, onClose }: { request: ErrorModalRequest; o
   const locale = useLocale();
   const navigate = useNavigate();
   const id = useId();
+  const texts = errorModalTexts[request.key] ?? errorModalTexts.default;
   const text = (part: "title" | "subtitle" | "caption" | "button") =>
-    translate(`errors_modal_${request.key}_${part}`, locale);
+    texts?.[part]({}, { locale }) ?? "";
   const { Icon, tone } = looks[request.key] ?? looks.default ?? { Icon: AlertIcon, tone: "danger" };
 
   function act() {

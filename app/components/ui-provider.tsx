@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { SignedInUser } from "../../core/account";
-import { isSafeReturnUrl } from "../../core/account-rules";
 import * as m from "../../core/paraglide/messages";
+import { isSafeReturnUrl } from "../../core/return-url";
 import { localizePath } from "../../core/route-table";
+import { reloadAfterChunkError } from "../lib/chunk-reload";
 import {
   type AuthModalOptions,
   type ErrorModalRequest,
@@ -13,9 +14,27 @@ import {
 } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
-import { AuthModal } from "./auth-modal";
 import { ErrorModal } from "./error-modal";
 import { type Toast, ToastViewport } from "./toasts";
+
+type AuthModalComponent = typeof import("./auth-modal").AuthModal;
+let authModalModule: Promise<AuthModalComponent> | undefined;
+
+/**
+ * The login/sign-up modal (and zod with its form rules) is downloaded apart from the
+ * pages: when the browser is idle after a page loads, or at the latest when the modal is
+ * first opened. A failed download is forgotten, so the next attempt fetches it again.
+ */
+function loadAuthModal(): Promise<AuthModalComponent> {
+  authModalModule ??= import("./auth-modal").then(
+    (module) => module.AuthModal,
+    (error: unknown) => {
+      authModalModule = undefined;
+      throw error;
+    },
+  );
+  return authModalModule;
+}
 
 /**
  * Mounted once by the root layout: the toasts, the error modal and the login/sign-up
@@ -53,6 +72,16 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
     [navigate, locale],
   );
 
+  // A failed download of the modal is handled like a failed page chunk (spec section 9): a
+  // new deploy replaced the file, so the page reloads, at most once in 10 seconds; past
+  // that guard, the 503 modal's 'Try Again' opens the modal again.
+  const AuthModal = useAuthModalComponent(auth !== null, () => {
+    const options = auth?.options;
+    setAuth(null);
+    if (reloadAfterChunkError(window.sessionStorage, () => window.location.reload())) return;
+    setErrorModal({ key: "503", status: 503, retry: () => openAuth(options) });
+  });
+
   const registerDialog = useCallback((element: HTMLElement) => {
     setDialogs((list) => [...list, element]);
     return () => setDialogs((list) => list.filter((item) => item !== element));
@@ -86,7 +115,7 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
   return (
     <UiContext.Provider value={ui}>
       {children}
-      {auth ? (
+      {auth && AuthModal ? (
         <AuthModal
           key={auth.key}
           options={auth.options}
@@ -131,4 +160,48 @@ function useReturnUrlFromAddress(
       openAuth({ isLogin: true, returnUrl, description: m.auth_login_required(), img: true });
     }
   }, [returnUrl, isAuthenticated, locale, openAuth, navigate, setSearchParams]);
+}
+
+/**
+ * The modal's component once downloaded: fetched when the browser is idle after the page
+ * loads, or as soon as the modal is wanted. `onFailed` runs when it is wanted and the
+ * download fails.
+ */
+function useAuthModalComponent(wanted: boolean, onFailed: () => void): AuthModalComponent | null {
+  const [component, setComponent] = useState<{ AuthModal: AuthModalComponent } | null>(null);
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
+
+  useEffect(() => {
+    const prefetch = () => {
+      loadAuthModal().then(
+        (AuthModal) => setComponent({ AuthModal }),
+        () => undefined, // fetched again when the modal is opened
+      );
+    };
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 1500);
+    return () => clearTimeout(id);
+  }, []);
+
+  useEffect(() => {
+    if (!wanted || component) return;
+    let current = true;
+    loadAuthModal().then(
+      (AuthModal) => {
+        if (current) setComponent({ AuthModal });
+      },
+      () => {
+        if (current) failed.current();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, component]);
+
+  return component?.AuthModal ?? null;
 }

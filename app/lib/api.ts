@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from "../../core/account";
 import { type Locale, localeInfo } from "../../core/locales";
-import { isMessageKey } from "../../core/translate";
+import { errorModalTexts } from "./error-modal-texts";
 
 /**
  * The browser's client of our JSON API (docs/decisions/0007-accounts.md): same-origin
@@ -103,8 +103,8 @@ export function planApiError(error: ApiErrorBody, formFields: readonly string[] 
 /** `invalidToken` -> `invalid_token`, when errors_modal_invalid_token_* exist; else the status. */
 export function errorModalKey(code: string | undefined, status: number): string {
   const byCode = code?.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/[^a-z0-9_]/g, "");
-  if (byCode && isMessageKey(`errors_modal_${byCode}_title`)) return byCode;
-  if (isMessageKey(`errors_modal_${status}_title`)) return String(status);
+  if (byCode && Object.hasOwn(errorModalTexts, byCode)) return byCode;
+  if (Object.hasOwn(errorModalTexts, String(status))) return String(status);
   return "default";
 }
 

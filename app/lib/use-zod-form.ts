@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
 import type { Locale } from "../../core/locales";
-import { translate } from "../../core/translate";
+import { validationText } from "../../core/validation-text";
 
 /** Typing is validated this long after the last keystroke, once the field was left (spec 9). */
 export const validationDebounceMs = 300;
@@ -103,7 +103,7 @@ export function useZodForm<F extends string>(options: {
     for (const issue of result.error.issues) {
       const name = String(issue.path[0] ?? "") as F;
       if (fields.includes(name) && found[name] === undefined) {
-        found[name] = translate(issue.message, latest.current.locale);
+        found[name] = validationText(issue.message, latest.current.locale);
       }
     }
     return found;

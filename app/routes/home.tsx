@@ -1,13 +1,14 @@
 import "../home.css";
 import type { ReactNode } from "react";
+import { bandName } from "../../core/band-text";
 import { nationalIq } from "../../core/data/national-iq";
 import { famousEntries, testimonials } from "../../core/home-content";
 import { mapBins, noDataColour } from "../../core/iq-map-scale";
 import { type Locale, localeFromPath } from "../../core/locales";
+import type { Text } from "../../core/message-text";
 import { normalCdf } from "../../core/normal";
 import * as m from "../../core/paraglide/messages";
 import { screens } from "../../core/route-table";
-import { translate } from "../../core/translate";
 import { chartBands, IqChart } from "../components/iq-chart";
 import { AppLink } from "../lib/app-link";
 import { useNonce } from "../lib/nonce";
@@ -28,10 +29,21 @@ export function meta({ location, matches }: Route.MetaArgs) {
 }
 
 /** The FAQ (spec: how it works, time, price, score, report, diagnosis, age, data). */
-const faqs = ["how", "time", "free", "score", "report", "diagnosis", "who", "data"] as const;
+const faqTexts = {
+  how: { q: m.home_faq_how_q, a: m.home_faq_how_a },
+  time: { q: m.home_faq_time_q, a: m.home_faq_time_a },
+  free: { q: m.home_faq_free_q, a: m.home_faq_free_a },
+  score: { q: m.home_faq_score_q, a: m.home_faq_score_a },
+  report: { q: m.home_faq_report_q, a: m.home_faq_report_a },
+  diagnosis: { q: m.home_faq_diagnosis_q, a: m.home_faq_diagnosis_a },
+  who: { q: m.home_faq_who_q, a: m.home_faq_who_a },
+  data: { q: m.home_faq_data_q, a: m.home_faq_data_a },
+} satisfies Record<string, { q: Text; a: Text }>;
+type FaqId = keyof typeof faqTexts;
+const faqs = Object.keys(faqTexts) as FaqId[];
 
-const faqQuestion = (id: string, locale: Locale) => translate(`home_faq_${id}_q`, locale);
-const faqAnswer = (id: string, locale: Locale) => translate(`home_faq_${id}_a`, locale);
+const faqQuestion = (id: FaqId, locale: Locale) => faqTexts[id].q({}, { locale });
+const faqAnswer = (id: FaqId, locale: Locale) => faqTexts[id].a({}, { locale });
 
 /** schema.org FAQPage with the questions and answers shown on the page, word for word. */
 export function faqJsonLd(locale: Locale) {
@@ -177,7 +189,7 @@ function DistributionSection({ locale }: { locale: Locale }) {
               <li key={b.band}>
                 <span className="swatch" style={{ background: b.colour }} aria-hidden="true" />
                 <span className="band-range">{bandRange(b.from, b.to, b.first, b.last)}</span>
-                <span className="band-name">{translate(`result_band_${b.band}`, locale)}</span>
+                <span className="band-name">{bandName[b.band]({}, { locale })}</span>
                 <span className="band-share">
                   {m.home_chart_share({ share: percent(locale, b.share) })}
                 </span>
@@ -250,12 +262,8 @@ function FamousSection({ locale }: { locale: Locale }) {
         {famousEntries.map((entry) => (
           <li key={entry.id} className="famous-entry" data-score={entry.score}>
             <div className="famous-person">
-              <span className="famous-name">
-                {translate(`home_famous_${entry.id}_name`, locale)}
-              </span>
-              <span className="famous-role">
-                {translate(`home_famous_${entry.id}_role`, locale)}
-              </span>
+              <span className="famous-name">{entry.name({}, { locale })}</span>
+              <span className="famous-role">{entry.role({}, { locale })}</span>
             </div>
             <div className="famous-score" title={m.home_famous_score({ score: entry.score })}>
               <span className="famous-iq">{entry.score}</span>
@@ -289,7 +297,7 @@ function TestimonialsSection({ locale }: { locale: Locale }) {
               <span className="star-off">{"★".repeat(5 - t.score)}</span>
             </p>
             <blockquote>
-              <p>{translate(`home_testimonial_${t.id}`, locale)}</p>
+              <p>{t.text({}, { locale })}</p>
             </blockquote>
             <p className="testimonial-name">{t.name}</p>
           </li>

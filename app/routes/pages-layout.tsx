@@ -1,18 +1,15 @@
 import { data, Outlet } from "react-router";
-import { type ParamName, paramSchemas } from "../../core/route-table";
+import { isValidParam } from "../../core/route-table";
 import { GeneralErrorBoundary } from "../components/general-error-boundary";
 import type { Route } from "./+types/pages-layout";
 
 /**
- * A screen whose parameters fail their schema is a 404 (spec section 2). The route's
+ * A screen whose parameters fail their check is a 404 (spec section 2). The route's
  * own params are checked, not the URL, so client-side data requests (`/x/y.data`)
  * are judged like the document request.
  */
 const paramsMiddleware: Route.MiddlewareFunction = ({ params }, next) => {
-  const invalid = Object.entries(params).some(
-    ([name, value]) =>
-      name in paramSchemas && !paramSchemas[name as ParamName].safeParse(value).success,
-  );
+  const invalid = Object.entries(params).some(([name, value]) => !isValidParam(name, value));
   if (invalid) throw data(null, { status: 404 });
   return next();
 };

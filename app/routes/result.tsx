@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { bandName, bandText } from "../../core/band-text";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import type { TestResult } from "../../core/test-attempt";
-import { translate } from "../../core/translate";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
@@ -82,8 +82,8 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="result-band" data-band={result.band} data-testid="result-band">
           <p className="result-score-label">{m.result_band_label()}</p>
-          <p className="result-band-name">{translate(`result_band_${result.band}`, locale)}</p>
-          <p className="result-help">{translate(`result_band_text_${result.band}`, locale)}</p>
+          <p className="result-band-name">{bandName[result.band]({}, { locale })}</p>
+          <p className="result-help">{bandText[result.band]({}, { locale })}</p>
           <p className="result-raw">{m.result_raw({ correct, total: 40 })}</p>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath, paramSchemas } from "../../core/route-table";
+import { localizePath, signInErrorReasons } from "../../core/route-table";
 import { AlertIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
 import { rootData } from "../lib/root-data";
@@ -35,7 +35,7 @@ export default function SignInError({ params }: Route.ComponentProps) {
   const locale = useLocale();
   const ui = useUi();
   // The pages layout already answered 404 to any other reason.
-  const reason = paramSchemas.reason.parse(params.reason);
+  const reason = signInErrorReasons.find((known) => known === params.reason) ?? "failed";
   return (
     <section className="account-page container" data-testid="sign-in-error" data-reason={reason}>
       <span className="account-page-icon tone-danger">

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
+import { bandName } from "../../core/band-text";
 import {
   type CertificateVerification,
   certificateCodeFrom,
@@ -13,7 +14,6 @@ import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import { ageOn } from "../../core/scoring";
 import type { TestResult } from "../../core/test-attempt";
-import { translate } from "../../core/translate";
 import { database } from "../../db/client";
 import { certificates, testResults } from "../../db/schema";
 import type { CertificateContent } from "./design";
@@ -96,7 +96,7 @@ export function certificateContent(
     name: row.name,
     ageLine: row.age === null ? null : m.certificate_age({ age: row.age }, options),
     iqLabel: result.iqLabel,
-    bandName: translate(`result_band_${result.band}`, locale),
+    bandName: bandName[result.band]({}, { locale }),
     date: certificateDate(new Date(result.finishedAt), locale),
     code: row.code,
     verifyUrl: verifyUrl(env, row.code, locale),
