@@ -1,7 +1,6 @@
-import "@fontsource-variable/inter/index.css";
-import "@fontsource-variable/sora/index.css";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import soraLatin from "@fontsource-variable/sora/files/sora-latin-wght-normal.woff2?url";
+import "./fonts/fonts.css";
+import interLatin from "./fonts/inter-latin-400-800.woff2?url";
+import soraLatin from "./fonts/sora-latin-400-800.woff2?url";
 import "./app.css";
 import "./accounts.css";
 import "./test.css";
@@ -41,8 +40,9 @@ const localeMiddleware: Route.MiddlewareFunction = ({ request }, next) =>
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 /**
- * The Latin files of the two fonts (all of English and Portuguese) start downloading
- * with the stylesheet instead of after it, so text swaps to them sooner.
+ * The Latin files of the two fonts (all of English and Portuguese, cut down by
+ * `npm run fonts`) start downloading with the stylesheet instead of after it, so text
+ * swaps to them sooner.
  */
 export const links: Route.LinksFunction = () =>
   [interLatin, soraLatin].map((href) => ({

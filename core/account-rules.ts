@@ -2,6 +2,11 @@ import { z } from "zod";
 
 export { isSafeReturnUrl } from "./return-url";
 
+// zod compiles object parsers with `new Function` when it may; it probes first, and the
+// site's CSP (no 'unsafe-eval') reports the probe as a violation though zod catches it.
+// The Worker forbids eval too. Parse without compiling.
+z.config({ jitless: true });
+
 /**
  * The account forms' rules (spec section 5), shared by the forms and the API. Each
  * issue's message is a message key (messages/*.json); whoever shows it translates it.

@@ -30,6 +30,15 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
     })
   ).replace("HeadlessChrome", "Chrome");
   const context = await browser.newContext({ baseURL: baseUrl, userAgent, ...options });
+  // A Content-Security-Policy violation (even one the page's code catches, like a library
+  // probing for eval) is a problem: it is reported to the site's visitors' consoles.
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
