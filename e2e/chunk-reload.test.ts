@@ -96,3 +96,68 @@ describe("a route module that fails to load", () => {
     await context.close();
   });
 });
+
+/** The login modal's chunk, downloaded apart from the pages (ADR 0015). */
+const authModalChunk = /^\/assets\/auth-modal-[\w-]+\.js$/;
+const signIn = "[data-testid=sign-in-button]";
+
+describe("the login modal's file, downloaded when it first opens", () => {
+  it("failing: reloads the page once; within 10 s the 503 modal's Try Again reloads; slow: a spinner, then the modal", async () => {
+    const { page, context, problems } = await newPage(browser);
+    await page.clock.setFixedTime(Date.now());
+    let blocked = true;
+    let aborted = 0;
+    await page.route(
+      (url) => authModalChunk.test(url.pathname),
+      async (route) => {
+        if (blocked) {
+          aborted++;
+          return route.abort();
+        }
+        // A slow connection: the file arrives after 1.5 s.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.continue();
+      },
+    );
+    let loads = 0;
+    page.on("load", () => loads++);
+
+    await page.goto("/");
+    // Nothing downloads the modal before it is wanted.
+    await page.waitForTimeout(1500);
+    expect(aborted).toBe(0);
+    await setMarker(page);
+    const reloaded = page.waitForEvent("load");
+    await clickWhenHydrated(page, signIn);
+    await reloaded;
+    expect(aborted).toBe(1);
+    expect(loads).toBe(2);
+    expect(await marker(page)).toBeUndefined();
+
+    // Again within 10 s: no automatic reload, the 503 modal instead of the login modal.
+    await setMarker(page);
+    await clickWhenHydrated(page, signIn);
+    const modal = page.getByTestId("error-modal");
+    await modal.waitFor();
+    expect(await modal.locator("[data-status]").getAttribute("data-status")).toBe("503");
+    expect(await marker(page)).toBe(1);
+    expect(loads).toBe(2);
+
+    // The file is back, slowly: Try Again loads a new page, where the button shows a
+    // spinner at once and then the login modal.
+    blocked = false;
+    const reloadedByUser = page.waitForEvent("load");
+    await modal.getByRole("button", { name: "Try Again" }).click();
+    await reloadedByUser;
+    expect(loads).toBe(3);
+    await clickWhenHydrated(page, signIn);
+    await page.getByRole("dialog", { name: "Opening…" }).waitFor();
+    await page.getByRole("dialog", { name: "Welcome back" }).waitFor();
+    expect(await page.getByTestId("auth-modal-loading").count()).toBe(0);
+
+    expect(problems.filter((p) => !/net::ERR_FAILED|dynamically imported module/.test(p))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { SignedInUser } from "../../core/account";
 import * as m from "../../core/paraglide/messages";
@@ -14,6 +14,7 @@ import {
 } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
+import { Dialog } from "./dialog";
 import { ErrorModal } from "./error-modal";
 import { type Toast, ToastViewport } from "./toasts";
 
@@ -22,18 +23,33 @@ let authModalModule: Promise<AuthModalComponent> | undefined;
 
 /**
  * The login/sign-up modal (and zod with its form rules) is downloaded apart from the
- * pages: when the browser is idle after a page loads, or at the latest when the modal is
- * first opened. A failed download is forgotten, so the next attempt fetches it again.
+ * pages, the first time it opens (ADR 0015). A failed download rejects, and is forgotten
+ * so a later opening tries again. When it fails, the build watcher's `vite:preloadError`
+ * handler may already have reloaded the page; it swallows the error, and the import then
+ * resolves to nothing, which counts as a failure too.
  */
 function loadAuthModal(): Promise<AuthModalComponent> {
-  authModalModule ??= import("./auth-modal").then(
-    (module) => module.AuthModal,
-    (error: unknown) => {
+  if (!authModalModule) {
+    const download: Promise<typeof import("./auth-modal") | undefined> = import("./auth-modal");
+    const loaded = download.then((module) => {
+      if (!module) throw new Error("The login modal failed to load");
+      return module.AuthModal;
+    });
+    loaded.catch(() => {
       authModalModule = undefined;
-      throw error;
-    },
-  );
+    });
+    authModalModule = loaded;
+  }
   return authModalModule;
+}
+
+/** Reloads the page unless a failed chunk already did in the last 10 seconds. */
+function reloadOnce(): boolean {
+  try {
+    return reloadAfterChunkError(window.sessionStorage, () => window.location.reload());
+  } catch {
+    return false; // storage is blocked: no guard, so no automatic reload
+  }
 }
 
 /**
@@ -73,13 +89,13 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
   );
 
   // A failed download of the modal is handled like a failed page chunk (spec section 9): a
-  // new deploy replaced the file, so the page reloads, at most once in 10 seconds; past
-  // that guard, the 503 modal's 'Try Again' opens the modal again.
-  const AuthModal = useAuthModalComponent(auth !== null, () => {
-    const options = auth?.options;
+  // new deploy replaced the file, so the page reloads, at most once in 10 seconds. Past
+  // that guard, the 503 modal's 'Try Again' reloads the page: the browser remembers a
+  // module that failed to load, so only a new page can fetch it again.
+  const { AuthModal, loading } = useAuthModalComponent(auth !== null, () => {
     setAuth(null);
-    if (reloadAfterChunkError(window.sessionStorage, () => window.location.reload())) return;
-    setErrorModal({ key: "503", status: 503, retry: () => openAuth(options) });
+    if (reloadOnce()) return;
+    setErrorModal({ key: "503", status: 503 });
   });
 
   const registerDialog = useCallback((element: HTMLElement) => {
@@ -123,6 +139,7 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
           onAuthenticated={(kind, user) => authenticated(auth.options, kind, user)}
         />
       ) : null}
+      {auth && loading ? <AuthModalLoading onClose={() => setAuth(null)} /> : null}
       {errorModal ? <ErrorModal request={errorModal} onClose={() => setErrorModal(null)} /> : null}
       <ToastViewport toasts={toasts} host={dialogs.at(-1) ?? null} onDismiss={dismiss} />
     </UiContext.Provider>
@@ -163,33 +180,23 @@ function useReturnUrlFromAddress(
 }
 
 /**
- * The modal's component once downloaded: fetched when the browser is idle after the page
- * loads, or as soon as the modal is wanted. `onFailed` runs when it is wanted and the
- * download fails.
+ * The modal's component, downloaded when it is first wanted. `onFailed` runs when that
+ * download fails; `loading` is true while it has taken longer than 200 ms, to show a
+ * spinner instead of a button that seems to do nothing.
  */
-function useAuthModalComponent(wanted: boolean, onFailed: () => void): AuthModalComponent | null {
+function useAuthModalComponent(
+  wanted: boolean,
+  onFailed: () => void,
+): { AuthModal: AuthModalComponent | null; loading: boolean } {
   const [component, setComponent] = useState<{ AuthModal: AuthModalComponent } | null>(null);
+  const [slow, setSlow] = useState(false);
   const failed = useRef(onFailed);
   failed.current = onFailed;
 
   useEffect(() => {
-    const prefetch = () => {
-      loadAuthModal().then(
-        (AuthModal) => setComponent({ AuthModal }),
-        () => undefined, // fetched again when the modal is opened
-      );
-    };
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(prefetch, 1500);
-    return () => clearTimeout(id);
-  }, []);
-
-  useEffect(() => {
     if (!wanted || component) return;
     let current = true;
+    const timer = setTimeout(() => setSlow(true), 200);
     loadAuthModal().then(
       (AuthModal) => {
         if (current) setComponent({ AuthModal });
@@ -200,8 +207,23 @@ function useAuthModalComponent(wanted: boolean, onFailed: () => void): AuthModal
     );
     return () => {
       current = false;
+      clearTimeout(timer);
+      setSlow(false);
     };
   }, [wanted, component]);
 
-  return component?.AuthModal ?? null;
+  return { AuthModal: component?.AuthModal ?? null, loading: wanted && !component && slow };
+}
+
+/** Shown while the login modal downloads on a slow connection. */
+function AuthModalLoading({ onClose }: { onClose(): void }) {
+  const id = useId();
+  return (
+    <Dialog onClose={onClose} labelledBy={id} data-testid="auth-modal-loading">
+      <div className="modal-panel auth-modal-loading" role="status">
+        <span className="spinner spinner-large" aria-hidden="true" />
+        <p id={id}>{m.modal_opening()}</p>
+      </div>
+    </Dialog>
+  );
 }
