@@ -67,7 +67,10 @@ describe("every served screen, in both languages", () => {
       );
     }
     expect(html).toContain('hrefLang="x-default"');
-    if (screens[screen].indexable) expect(html).not.toContain('content="noindex"');
+    // Search engines see the indexable screens only (the route table decides).
+    expect(html.includes('<meta name="robots" content="noindex"/>')).toBe(
+      !screens[screen].indexable,
+    );
   });
 });
 

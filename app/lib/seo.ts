@@ -1,9 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { type Locale, localeInfo } from "../../core/locales";
-import { localizePath, type Params, type Screen } from "../../core/route-table";
+import { localizePath, type Params, type Screen, screens } from "../../core/route-table";
 import { alternates } from "../../core/sitemap";
 
-/** Title, description, canonical and hreflang alternates of a page. */
+/**
+ * Title, description, canonical and hreflang alternates of a page, and `robots: noindex`
+ * for the screens the route table keeps out of search engines.
+ */
 export function pageMeta(input: {
   baseUrl: string;
   screen: Screen;
@@ -28,5 +31,6 @@ export function pageMeta(input: {
       hrefLang: a.hreflang,
       href: a.href,
     })),
+    ...(screens[input.screen].indexable ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 }

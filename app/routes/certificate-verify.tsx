@@ -40,17 +40,14 @@ export function headers() {
 
 export function meta({ location, matches, params }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "certificateVerify",
-      locale,
-      params: { code: params.code },
-      title: m.certificate_verify_meta_title({}, { locale }),
-      description: m.certificate_verify_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "certificateVerify",
+    locale,
+    params: { code: params.code },
+    title: m.certificate_verify_meta_title({}, { locale }),
+    description: m.certificate_verify_meta_description({}, { locale }),
+  });
 }
 
 export default function CertificateVerify({ loaderData }: Route.ComponentProps) {

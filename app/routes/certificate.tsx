@@ -40,17 +40,14 @@ export function headers() {
 
 export function meta({ location, matches, params }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "certificate",
-      locale,
-      params: { id: params.id },
-      title: m.certificate_meta_title({}, { locale }),
-      description: m.certificate_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "certificate",
+    locale,
+    params: { id: params.id },
+    title: m.certificate_meta_title({}, { locale }),
+    description: m.certificate_meta_description({}, { locale }),
+  });
 }
 
 export default function Certificate({ loaderData, params }: Route.ComponentProps) {

@@ -33,17 +33,14 @@ export function headers() {
 
 export function meta({ location, matches, params }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "changePassword",
-      locale,
-      params: { token: params.token },
-      title: m.page_change_password_meta_title({}, { locale }),
-      description: m.page_change_password_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "changePassword",
+    locale,
+    params: { token: params.token },
+    title: m.page_change_password_meta_title({}, { locale }),
+    description: m.page_change_password_meta_description({}, { locale }),
+  });
 }
 
 type View = "form" | "changed" | "invalid";

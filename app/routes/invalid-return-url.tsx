@@ -9,16 +9,13 @@ import type { Route } from "./+types/invalid-return-url";
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "invalidReturnUrl",
-      locale,
-      title: m.page_invalid_return_url_meta_title({}, { locale }),
-      description: m.page_invalid_return_url_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "invalidReturnUrl",
+    locale,
+    title: m.page_invalid_return_url_meta_title({}, { locale }),
+    description: m.page_invalid_return_url_meta_description({}, { locale }),
+  });
 }
 
 /** Where an unsafe returnUrl ends (SECURITY.md 16): nothing happens, the way home is offered. */

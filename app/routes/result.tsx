@@ -42,17 +42,14 @@ export function headers() {
 
 export function meta({ location, matches, params }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "result",
-      locale,
-      params: { id: params.id },
-      title: m.page_result_meta_title({}, { locale }),
-      description: m.page_result_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "result",
+    locale,
+    params: { id: params.id },
+    title: m.page_result_meta_title({}, { locale }),
+    description: m.page_result_meta_description({}, { locale }),
+  });
 }
 
 export default function Result({ loaderData }: Route.ComponentProps) {

@@ -18,17 +18,14 @@ const reasons = {
 
 export function meta({ location, matches, params }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "signInError",
-      locale,
-      params: { reason: params.reason },
-      title: m.page_sign_in_error_meta_title({}, { locale }),
-      description: m.page_sign_in_error_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "signInError",
+    locale,
+    params: { reason: params.reason },
+    title: m.page_sign_in_error_meta_title({}, { locale }),
+    description: m.page_sign_in_error_meta_description({}, { locale }),
+  });
 }
 
 export default function SignInError({ params }: Route.ComponentProps) {

@@ -38,16 +38,13 @@ export function headers() {
 
 export function meta({ location, matches }: Route.MetaArgs) {
   const locale = localeFromPath(location.pathname);
-  return [
-    ...pageMeta({
-      baseUrl: rootData(matches).baseUrl,
-      screen: "tests",
-      locale,
-      title: m.tests_meta_title({}, { locale }),
-      description: m.tests_meta_description({}, { locale }),
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    baseUrl: rootData(matches).baseUrl,
+    screen: "tests",
+    locale,
+    title: m.tests_meta_title({}, { locale }),
+    description: m.tests_meta_description({}, { locale }),
+  });
 }
 
 export default function Tests({ loaderData }: Route.ComponentProps) {
