@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  ageOn,
   changePasswordSchema,
   fieldErrors,
   forgotPasswordSchema,
@@ -8,6 +7,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "./account-rules";
+import { ageOn } from "./age";
 import { translate } from "./translate";
 import { validationText, validationTexts } from "./validation-text";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ageOn } from "./age";
 
 export { isSafeReturnUrl } from "./return-url";
 
@@ -58,17 +59,6 @@ export const nameField = requiredText("validation_name_required")
   .pipe(z.string().max(nameLength.max, "validation_name_max"))
   .pipe(z.string().regex(namePattern, "validation_name_letters"));
 
-/** Age in whole years on a given day. */
-export function ageOn(dateOfBirth: string, today: Date): number {
-  const [year, month, day] = dateOfBirth.split("-").map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - year;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < month ||
-    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
-  if (beforeBirthday) age--;
-  return age;
-}
-
 function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -79,13 +69,13 @@ export function dateOfBirthField(today: Date) {
   return requiredText("validation_birth_date_required")
     .refine(isRealDate, "validation_birth_date_invalid")
     .refine(
-      (v) => !isRealDate(v) || (v >= "1900-01-01" && ageOn(v, today) >= 0),
+      (v) => !isRealDate(v) || (v >= "1900-01-01" && (ageOn(v, today) ?? -1) >= 0),
       "validation_birth_date_invalid",
     )
-    .refine(
-      (v) => !isRealDate(v) || ageOn(v, today) < 0 || ageOn(v, today) >= minimumAge,
-      "validation_birth_date_too_young",
-    );
+    .refine((v) => {
+      const age = isRealDate(v) ? ageOn(v, today) : null;
+      return age === null || age < 0 || age >= minimumAge;
+    }, "validation_birth_date_too_young");
 }
 
 export function signUpSchema(today: Date) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ageOn } from "./age";
 import { inverseNormalCdf, normalCdf } from "./normal";
 import { ageBands, iqScale, normsRow, normsTable, normsVersion } from "./norms";
 import type { Letter } from "./questions";
 import { questionCodes } from "./questions";
 import {
-  ageOn,
   bandOf,
   empiricalThreshold,
   intervalHalfWidth,

@@ -1,3 +1,4 @@
+import { ageOn } from "./age";
 import { normalCdf } from "./normal";
 import {
   ageBandFor,
@@ -41,18 +42,6 @@ export function bandOf(iq: number): Band {
   if (iq >= 70) return "dullness";
   if (iq >= 50) return "slow";
   return "very_below_average";
-}
-
-/** Whole years between a `YYYY-MM-DD` date of birth and the test's date (UTC). */
-export function ageOn(dateOfBirth: string, on: Date): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  let age = on.getUTCFullYear() - year;
-  const beforeBirthday =
-    on.getUTCMonth() + 1 < month || (on.getUTCMonth() + 1 === month && on.getUTCDate() < day);
-  if (beforeBirthday) age--;
-  return age;
 }
 
 export interface RawScores {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Locale } from "../core/locales";
-import { questionBank } from "../core/question-bank";
+import { questionBank } from "../core/question-bank.generated";
 import { answerKey } from "../worker/questions/answer-key.server";
 import { baseUrl } from "./browser";
 

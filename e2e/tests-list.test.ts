@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatTestDate } from "../core/attempts-list";
 import type { Locale } from "../core/locales";
 import { questionCodes } from "../core/questions";
-import { formatTestDate } from "../core/tests-list";
 import {
   baseUrl,
   hasNoHorizontalOverflow,

@@ -4,7 +4,7 @@ import { createRequestHandler } from "react-router";
 import { createLoadContext } from "../app/lib/load-context";
 import { createApp } from "./app";
 
-export { TestAttempt } from "./tests/attempt-object";
+export { TestAttempt } from "./attempts/attempt-object";
 
 const renderPage = createRequestHandler(
   () => import("virtual:react-router/server-build"),

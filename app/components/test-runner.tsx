@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
+import type { AttemptState } from "../../core/attempt";
 import * as m from "../../core/paraglide/messages";
-import { questionBank } from "../../core/question-bank";
+import { questionBank } from "../../core/question-bank.generated";
 import type { Letter } from "../../core/questions";
-import type { TestState } from "../../core/test-attempt";
 import { writeTestPosition } from "../lib/test-position";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";
@@ -43,7 +43,7 @@ function firstUnanswered(answers: Record<string, Letter>): number {
 }
 
 interface RunnerProps {
-  state: TestState;
+  state: AttemptState;
   /** The question this browser was on before a reload, if it remembers one. */
   initialPosition: number | null;
   resultPath: string;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiErrorBody } from "../../core/account";
+import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempt";
 import type { Locale } from "../../core/locales";
 import type { Letter } from "../../core/questions";
-import type { AnswerSaved, FinishOutcome, TestState } from "../../core/test-attempt";
 import { apiFetch } from "./api";
 
 /**
@@ -31,7 +31,7 @@ export interface TestSession {
 }
 
 interface Options {
-  state: TestState;
+  state: AttemptState;
   locale: Locale;
   onError(error: ApiErrorBody): void;
 }
@@ -175,7 +175,7 @@ export function useTestSession({ state, locale, onError }: Options): TestSession
   useEffect(() => {
     const refresh = async () => {
       if (document.visibilityState !== "visible" || endingRef.current) return;
-      const result = await apiFetch<TestState>(`/api/tests/${state.id}`, { locale });
+      const result = await apiFetch<AttemptState>(`/api/tests/${state.id}`, { locale });
       if (!result.ok) return;
       sync(result.data.remainingMs);
       if (result.data.status !== "in_progress") {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import type { AttemptResult } from "../../core/attempt";
 import { bandName, bandText } from "../../core/band-text";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import type { TestResult } from "../../core/test-attempt";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
@@ -14,7 +14,7 @@ import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
 
 type LoaderResult =
-  | { kind: "result"; result: TestResult }
+  | { kind: "result"; result: AttemptResult }
   | { kind: "invalid" | "notFinished" | "rejected" };
 
 /** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
@@ -23,7 +23,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api } = context.get(cloudflareContext);
   const response = await api(`/api/tests/${encodeURIComponent(params.id)}/result`);
   if (response.ok) {
-    return { kind: "result", result: (await response.json()) as TestResult } as LoaderResult;
+    return { kind: "result", result: (await response.json()) as AttemptResult } as LoaderResult;
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });

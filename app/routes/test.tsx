@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
+import type { AttemptState } from "../../core/attempt";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import { questionBank } from "../../core/question-bank";
+import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
-import type { TestState } from "../../core/test-attempt";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
 import { TestRunner } from "../components/test-runner";
 import { apiFetch } from "../lib/api";
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(cloudflareContext);
   const response = await api("/api/tests/current");
   if (response.ok) {
-    const current = (await response.json()) as TestState;
+    const current = (await response.json()) as AttemptState;
     const cookies = request.headers.get("Cookie");
     return { current, position: readTestPosition(cookies, current.id, questionBank.length) };
   }
@@ -54,13 +54,13 @@ export default function Test({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const handleApiError = useApiErrorHandler();
-  const [state, setState] = useState<TestState | null>(loaderData.current);
+  const [state, setState] = useState<AttemptState | null>(loaderData.current);
   const [starting, setStarting] = useState(false);
 
   const start = useCallback(
     async (restart: boolean) => {
       setStarting(true);
-      const result = await apiFetch<TestState>("/api/tests", {
+      const result = await apiFetch<AttemptState>("/api/tests", {
         method: "POST",
         json: { restart },
         locale,

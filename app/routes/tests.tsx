@@ -1,17 +1,17 @@
 import { useSyncExternalStore } from "react";
 import { data } from "react-router";
-import { type Locale, localeFromPath } from "../../core/locales";
-import * as m from "../../core/paraglide/messages";
-import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
-import type { Params, Screen } from "../../core/route-table";
 import {
+  type AttemptListRow,
+  type AttemptsList,
   type AvailableAction,
   actionsFor,
   formatTestDate,
   type RowAction,
-  type TestListRow,
-  type TestsList,
-} from "../../core/tests-list";
+} from "../../core/attempts-list";
+import { type Locale, localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
+import type { Params, Screen } from "../../core/route-table";
 import { ClockIcon, ListIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const { api } = context.get(cloudflareContext);
   const response = await api("/api/tests");
-  if (response.ok) return (await response.json()) as TestsList;
+  if (response.ok) return (await response.json()) as AttemptsList;
   throw data(null, { status: Math.max(500, response.status) });
 }
 
@@ -84,7 +84,7 @@ function EmptyState({ locale }: { locale: Locale }) {
   );
 }
 
-function TestsTable({ tests }: { tests: TestListRow[] }) {
+function TestsTable({ tests }: { tests: AttemptListRow[] }) {
   const columns = {
     date: m.tests_column_date(),
     iq: m.tests_column_iq(),
@@ -116,7 +116,7 @@ function TestsTable({ tests }: { tests: TestListRow[] }) {
 
 type Columns = Record<"date" | "iq" | "payment" | "actions", string>;
 
-function Row({ row, columns }: { row: TestListRow; columns: Columns }) {
+function Row({ row, columns }: { row: AttemptListRow; columns: Columns }) {
   const locale = useLocale();
   const actions = actionsFor(row);
   return (
@@ -158,7 +158,7 @@ function Row({ row, columns }: { row: TestListRow; columns: Columns }) {
   );
 }
 
-function Score({ row }: { row: TestListRow }) {
+function Score({ row }: { row: AttemptListRow }) {
   if (row.status === "finished") {
     return (
       <span className="tests-iq" data-testid="tests-iq">
@@ -194,9 +194,9 @@ const actionLabels: Record<RowAction, () => string> = {
  * must be given its destination here (the type requires it).
  */
 type ActionTarget =
-  | { screen: Screen; params?: (row: TestListRow) => Params; primary: boolean }
+  | { screen: Screen; params?: (row: AttemptListRow) => Params; primary: boolean }
   /** A file the browser downloads (the certificate's PNG). */
-  | { download: (row: TestListRow, locale: Locale) => string; primary: boolean };
+  | { download: (row: AttemptListRow, locale: Locale) => string; primary: boolean };
 
 const actionTargets: Record<AvailableAction, ActionTarget> = {
   continue: { screen: "test", primary: true },
@@ -214,7 +214,7 @@ function ActionLink({
   locale,
 }: {
   action: AvailableAction;
-  row: TestListRow;
+  row: AttemptListRow;
   locale: Locale;
 }) {
   const target = actionTargets[action];

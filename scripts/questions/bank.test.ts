@@ -141,7 +141,7 @@ describe("the item bank", () => {
     const again = await buildBank(bankSeed);
     expect([...again.images.entries()]).toEqual([...bank.images.entries()]);
     expect(publicBankModule(again)).toBe(publicBankModule(bank));
-    expect(readFileSync("core/question-bank.ts", "utf8")).toBe(publicBankModule(bank));
+    expect(readFileSync("core/question-bank.generated.ts", "utf8")).toBe(publicBankModule(bank));
     expect(readFileSync("worker/questions/answer-key.server.ts", "utf8")).toBe(
       answerKeyModule(bank),
     );

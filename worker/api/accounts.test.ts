@@ -1,7 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import {
+  Client,
+  origin,
+  sessionCookie,
+  strongPassword,
+  uniqueEmail,
+} from "../../tests/worker/client";
 import { sha256Hex } from "../auth/crypto";
-import { Client, origin, sessionCookie, strongPassword, uniqueEmail } from "../auth/test-client";
 
 interface Body {
   status?: number;

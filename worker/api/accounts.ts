@@ -15,18 +15,22 @@ import { translate } from "../../core/translate";
 import { database } from "../../db/client";
 import { oauthAccounts, passwordResetTokens, sessions, users } from "../../db/schema";
 import type { AppEnv } from "../app";
+import { claimAttemptFromCookie } from "../attempts/claim";
 import { sessionClearCookie } from "../auth/cookies";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { clientIp, errorResponse, readBody, requestLocale } from "../auth/http";
-import { clearAttemptCookies, readAttemptCookies, setAttemptCookies } from "../auth/oauth-cookies";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/password";
 import { createSession, deleteSession, validateRequestSession } from "../auth/session";
 import * as throttle from "../auth/throttle";
 import { normalizeEmail, toSignedInUser } from "../auth/users";
 import { createMailer, deliver } from "../email/mailer";
 import { passwordChangedMail, passwordResetMail } from "../email/templates";
+import {
+  clearOAuthFlowCookies,
+  readOAuthFlowCookies,
+  setOAuthFlowCookies,
+} from "../oauth/flow-cookies";
 import { type GoogleIdentity, googleClient, identityFromTokens } from "../oauth/google";
-import { claimAttemptFromCookie } from "../tests/claim";
 
 /**
  * The accounts API (docs/decisions/0007-accounts.md). Every non-GET passed the CSRF
@@ -258,7 +262,7 @@ accounts.get("/login", async (c) => {
   return redirect(
     url.toString(),
     302,
-    setAttemptCookies(c.env, { state, verifier, returnUrl: returnUrl.value }),
+    setOAuthFlowCookies(c.env, { state, verifier, returnUrl: returnUrl.value }),
   );
 });
 
@@ -322,11 +326,11 @@ async function userForGoogle(env: Env, identity: GoogleIdentity): Promise<string
 
 accounts.get("/callback/google", async (c) => {
   const request = c.req.raw;
-  const attempt = readAttemptCookies(request);
+  const attempt = readOAuthFlowCookies(request);
   const returnUrl =
     attempt.returnUrl && isSafeReturnUrl(attempt.returnUrl) ? attempt.returnUrl : "/";
   const locale = localeOfPath(returnUrl);
-  const cleared = clearAttemptCookies(c.env);
+  const cleared = clearOAuthFlowCookies(c.env);
   const fail = (why: string) => {
     console.warn(`auth: google sign-in failed (${why})`);
     return redirect(localizePath("signInError", locale, { reason: "failed" }), 302, cleared);

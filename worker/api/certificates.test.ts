@@ -1,16 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ageOn } from "../../core/age";
 import type { CertificateDetails } from "../../core/certificate";
 import { questionCodes } from "../../core/questions";
-import { ageOn } from "../../core/scoring";
 import { translate } from "../../core/translate";
-import { Client } from "../auth/test-client";
+import { answer, answerMany, paceAnswers, startTest } from "../../tests/worker/attempts";
+import { Client } from "../../tests/worker/client";
 import { certificateCacheKey } from "../certificates/cache";
 import { certificateContent } from "../certificates/certificates";
 import { certificateSize, nameFontSize } from "../certificates/design";
 import { renderCertificateSvg } from "../certificates/render";
 import { answerKey } from "../questions/answer-key.server";
-import { answer, answerMany, paceAnswers, startTest } from "../tests/test-support";
 
 /**
  * The participation certificate (docs/decisions/0010-certificates.md): the PNG and SVG

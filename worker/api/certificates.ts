@@ -5,6 +5,8 @@ import { isLocale, type Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import type { AppEnv } from "../app";
+import { loadAttempt } from "../attempts/lookup";
+import { resultOf } from "../attempts/results";
 import { errorResponse, requestLocale } from "../auth/http";
 import { resolveSession } from "../auth/session";
 import {
@@ -20,8 +22,6 @@ import {
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
-import { loadAttempt } from "../tests/attempts";
-import { resultOf } from "../tests/results";
 
 /**
  * The participation certificate (docs/decisions/0010-certificates.md):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anonymousUser } from "../../core/account";
-import { Client } from "../auth/test-client";
+import { Client } from "../../tests/worker/client";
 
 async function configuration(client: Client, headers: Record<string, string> = {}) {
   const response = await client.fetch("/api/application-configuration", { headers });

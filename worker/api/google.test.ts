@@ -2,8 +2,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  Client,
+  origin,
+  selfRoutingFetch,
+  strongPassword,
+  uniqueEmail,
+} from "../../tests/worker/client";
 import { createApp } from "../app";
-import { Client, origin, selfRoutingFetch, strongPassword, uniqueEmail } from "../auth/test-client";
 
 beforeEach(() => {
   // arctic calls the stand-in's token endpoint with fetch: route it back into the Worker.

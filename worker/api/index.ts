@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app";
 import { csrfProtection } from "../auth/csrf";
 import { accounts } from "./accounts";
+import { tests } from "./attempts";
 import { certificates } from "./certificates";
 import { configuration } from "./configuration";
 import { questions } from "./questions";
-import { tests } from "./tests";
 
 /** The JSON API. Each domain adds its router here (accounts, tests, payments...). */
 export const api = new Hono<AppEnv>();

@@ -1,6 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Client, latestMail, mailCount, strongPassword, uniqueEmail } from "../auth/test-client";
+import {
+  Client,
+  latestMail,
+  mailCount,
+  strongPassword,
+  uniqueEmail,
+} from "../../tests/worker/client";
 
 const newPassword = "N3w!Password";
 

@@ -2,10 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { anonymousUser } from "../../core/account";
+import { Client, sessionCookie, strongPassword } from "../../tests/worker/client";
 import { createApp } from "../app";
 import { sha256Hex } from "./crypto";
 import { sessionLifetimes } from "./session";
-import { Client, sessionCookie, strongPassword } from "./test-client";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

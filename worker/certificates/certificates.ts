@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
+import { ageOn } from "../../core/age";
+import type { AttemptResult } from "../../core/attempt";
 import { bandName } from "../../core/band-text";
 import {
   type CertificateVerification,
@@ -12,8 +14,6 @@ import {
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
-import { ageOn } from "../../core/scoring";
-import type { TestResult } from "../../core/test-attempt";
 import { database } from "../../db/client";
 import { certificates, testResults } from "../../db/schema";
 import type { CertificateContent } from "./design";
@@ -88,7 +88,7 @@ export function verifyUrl(env: Env, code: string, locale: Locale): string {
 export function certificateContent(
   env: Env,
   row: CertificateRow,
-  result: TestResult,
+  result: AttemptResult,
   locale: Locale,
 ): CertificateContent {
   const options = { locale };

@@ -1,8 +1,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { Client, latestMail, uniqueEmail } from "../../tests/worker/client";
 import { createApp } from "../app";
-import { Client, latestMail, uniqueEmail } from "../auth/test-client";
 
 async function sendResetMail(name = "Maria Silva") {
   const client = new Client();

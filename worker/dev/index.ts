@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app";
 import { csrfProtection } from "../auth/csrf";
 import { standInPaths } from "../oauth/google";
+import { attemptClock } from "./attempt-clock";
 import { googleStandIn } from "./google";
 import { mailbox } from "./mailbox";
-import { testClock } from "./test-clock";
 
 /**
  * Development-only pages (the mailbox, the local Google stand-in, the test clock). Every route answers
@@ -23,4 +23,4 @@ dev.use(csrfProtection({ exempt: (pathname) => pathname === standInPaths.token }
 
 dev.route("/mailbox", mailbox);
 dev.route("/oauth/google", googleStandIn);
-dev.route("/tests", testClock);
+dev.route("/tests", attemptClock);

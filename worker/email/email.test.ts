@@ -2,8 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
+import { Client, mailCount, origin } from "../../tests/worker/client";
 import { createApp } from "../app";
-import { Client, mailCount, origin } from "../auth/test-client";
 import { createMailer } from "./mailer";
 import { passwordChangedMail, passwordResetMail } from "./templates";
 

@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import type { Letter } from "../../core/questions";
-import type { TestStatus } from "../../core/test-attempt";
+import type { AttemptStatus } from "../../core/attempt";
 import {
   type Arrival,
   judgeAttempt,
   type RejectionReason,
   type SavedAnswer,
-} from "../../core/test-rules";
+} from "../../core/attempt-rules";
+import type { Letter } from "../../core/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 
@@ -31,7 +31,7 @@ interface Meta {
 }
 
 interface Ending {
-  status: Exclude<TestStatus, "in_progress">;
+  status: Exclude<AttemptStatus, "in_progress">;
   reason: RejectionReason | null;
   endedBy: "finish" | "time";
   finishedAt: number;
@@ -40,7 +40,7 @@ interface Ending {
 }
 
 export interface AttemptSnapshot {
-  status: TestStatus;
+  status: AttemptStatus;
   remainingMs: number;
   durationMs: number;
   answers: Record<string, Letter>;
@@ -93,7 +93,7 @@ export class TestAttempt extends DurableObject<Env> {
     const meta: Meta = { ...init, startedAt, deadline: startedAt + init.durationMs };
     this.ctx.storage.transactionSync(() => {
       this.kv.put("meta", meta);
-      this.kv.put("status", "in_progress" satisfies TestStatus);
+      this.kv.put("status", "in_progress" satisfies AttemptStatus);
       this.kv.put("answers", {});
       this.kv.put("arrivals", []);
     });

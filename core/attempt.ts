@@ -3,12 +3,12 @@ import type { PercentileMethod, ScoredAttempt } from "./scoring";
 
 /** The timed test's shapes shared by the Worker and the pages (docs/decisions/0008-timed-test.md). */
 
-export type TestStatus = "in_progress" | "finished" | "rejected";
+export type AttemptStatus = "in_progress" | "finished" | "rejected";
 
 /** What the client may know of an attempt: never the expected letters. */
-export interface TestState {
+export interface AttemptState {
   id: string;
-  status: TestStatus;
+  status: AttemptStatus;
   /** Deadline minus the Durable Object's now, in ms; 0 once over. */
   remainingMs: number;
   durationMs: number;
@@ -22,13 +22,13 @@ export interface AnswerSaved {
 }
 
 export interface FinishOutcome {
-  status: Exclude<TestStatus, "in_progress">;
+  status: Exclude<AttemptStatus, "in_progress">;
   /** The localized result page, when finished (not rejected). */
   resultPath?: string;
 }
 
 /** A finished attempt's stored result (docs/decisions/0009-norms-and-scoring.md). */
-export interface TestResult extends Omit<ScoredAttempt, "age"> {
+export interface AttemptResult extends Omit<ScoredAttempt, "age"> {
   id: string;
   finishedAt: string;
   percentageWorld: number;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { type AttemptListRow, actionRules, actionsFor, formatTestDate } from "./attempts-list";
 import { paymentStatuses } from "./payments";
-import { actionRules, actionsFor, formatTestDate, type TestListRow } from "./tests-list";
 
 const id = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
 const date = "2026-11-22T15:30:00.000Z";
-const finished = (paymentStatus: TestListRow["paymentStatus"] = null): TestListRow => ({
+const finished = (paymentStatus: AttemptListRow["paymentStatus"] = null): AttemptListRow => ({
   id,
   date,
   status: "finished",
@@ -12,7 +12,7 @@ const finished = (paymentStatus: TestListRow["paymentStatus"] = null): TestListR
   iqLabel: "112",
   paymentStatus,
 });
-const other = (status: "rejected" | "in_progress"): TestListRow => ({
+const other = (status: "rejected" | "in_progress"): AttemptListRow => ({
   id,
   date,
   status,

@@ -2,31 +2,31 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { CurrentUser } from "../../core/account";
 import { fieldErrors } from "../../core/account-rules";
+import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempt";
+import type { AttemptsList } from "../../core/attempts-list";
 import type { Locale } from "../../core/locales";
-import { questionBankVersion } from "../../core/question-bank";
+import { questionBankVersion } from "../../core/question-bank.generated";
 import { type Letter, questionCodes } from "../../core/questions";
 import { localizePath } from "../../core/route-table";
-import type { AnswerSaved, FinishOutcome, TestState } from "../../core/test-attempt";
-import type { TestsList } from "../../core/tests-list";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import type { AppEnv } from "../app";
-import { randomToken, sha256Hex } from "../auth/crypto";
-import { errorResponse, readBody, requestLocale } from "../auth/http";
-import { resolveSession } from "../auth/session";
-import { testTiming } from "../env";
-import { attemptSetCookie } from "../tests/attempt-cookie";
-import type { AttemptSnapshot } from "../tests/attempt-object";
+import type { AttemptSnapshot } from "../attempts/attempt-object";
+import { claimAttemptFromCookie } from "../attempts/claim";
+import { attemptSetCookie } from "../attempts/cookie";
+import { listAttempts } from "../attempts/list";
 import {
   type AttemptRow,
   attemptStub,
   candidateCurrentAttempts,
   findOwnedAttempt,
   loadAttempt,
-} from "../tests/attempts";
-import { claimAttemptFromCookie } from "../tests/claim";
-import { listTests } from "../tests/list";
-import { resultOf } from "../tests/results";
+} from "../attempts/lookup";
+import { resultOf } from "../attempts/results";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import { errorResponse, readBody, requestLocale } from "../auth/http";
+import { resolveSession } from "../auth/session";
+import { testTiming } from "../env";
 
 /**
  * The timed test's API (docs/decisions/0008-timed-test.md). Every non-GET passed the
@@ -63,7 +63,7 @@ const invalidTest = (locale: Locale) => errorResponse(locale, 404, { code: "inva
 const tooLarge = (locale: Locale) =>
   errorResponse(locale, 413, { fields: { system: ["auth_request_too_large"] } });
 
-function toState(row: AttemptRow, snapshot: AttemptSnapshot): TestState {
+function toState(row: AttemptRow, snapshot: AttemptSnapshot): AttemptState {
   return {
     id: row.id,
     status: snapshot.status,
@@ -75,7 +75,7 @@ function toState(row: AttemptRow, snapshot: AttemptSnapshot): TestState {
 }
 
 /** A finalised attempt answers from D1: its Durable Object may be gone by then. */
-function finalState(row: AttemptRow): TestState {
+function finalState(row: AttemptRow): AttemptState {
   const saved = row.answers ? (JSON.parse(row.answers) as Record<string, { letter: Letter }>) : {};
   const answers: Record<string, Letter> = {};
   for (const [code, answer] of Object.entries(saved)) answers[code] = answer.letter;
@@ -90,7 +90,7 @@ function finalState(row: AttemptRow): TestState {
 }
 
 /** The state of an attempt, from D1 once finalised, else from its Durable Object. */
-async function stateOf(env: Env, row: AttemptRow): Promise<TestState | null> {
+async function stateOf(env: Env, row: AttemptRow): Promise<AttemptState | null> {
   if (row.status !== "in_progress") return finalState(row);
   const snapshot = await attemptStub(env, row.id).state();
   return snapshot ? toState(row, snapshot) : null;
@@ -101,7 +101,7 @@ async function currentAttempt(
   request: Request,
   env: Env,
   user: CurrentUser,
-): Promise<TestState | null> {
+): Promise<AttemptState | null> {
   for (const row of await candidateCurrentAttempts(request, env, user)) {
     const state = await stateOf(env, row);
     if (state?.status === "in_progress") return state;
@@ -166,7 +166,7 @@ tests.post("/", async (c) => {
       createdAt: startedAt,
     });
   console.log(`tests: started attempt=${id}${user.isAuthenticated ? ` user=${user.id}` : ""}`);
-  const state: TestState = {
+  const state: AttemptState = {
     id,
     status: "in_progress",
     remainingMs: Math.max(0, deadline - Date.now()),
@@ -186,7 +186,7 @@ tests.get("/", async (c) => {
   if (!user.isAuthenticated) {
     return errorResponse(requestLocale(request), 401, { code: "loginRequired" });
   }
-  const list: TestsList = { tests: await listTests(c.env, user) };
+  const list: AttemptsList = { tests: await listAttempts(c.env, user) };
   return json(list, 200, [setCookie]);
 });
 

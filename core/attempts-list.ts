@@ -12,7 +12,7 @@ interface RowBase {
   date: string;
 }
 
-export type TestListRow =
+export type AttemptListRow =
   | (RowBase & {
       status: "finished";
       iq: number;
@@ -28,9 +28,9 @@ export type TestListRow =
       paymentStatus: null;
     });
 
-export interface TestsList {
+export interface AttemptsList {
   /** Newest first: finished and rejected attempts, and at most one in progress. */
-  tests: TestListRow[];
+  tests: AttemptListRow[];
 }
 
 interface ActionRule {
@@ -41,10 +41,10 @@ interface ActionRule {
    */
   available: boolean;
   /** Whether a row offers it, once available. */
-  appliesTo: (row: TestListRow) => boolean;
+  appliesTo: (row: AttemptListRow) => boolean;
 }
 
-const finished = (row: TestListRow) => row.status === "finished";
+const finished = (row: AttemptListRow) => row.status === "finished";
 
 /** Every action a row may show, in the order they are shown. */
 export const actionRules = {
@@ -72,7 +72,7 @@ export type AvailableAction = {
 const actionOrder = Object.keys(actionRules) as RowAction[];
 
 /** The actions a row shows, in order. */
-export function actionsFor(row: TestListRow): AvailableAction[] {
+export function actionsFor(row: AttemptListRow): AvailableAction[] {
   return actionOrder.filter(
     (action) => actionRules[action].available && actionRules[action].appliesTo(row),
   ) as AvailableAction[];

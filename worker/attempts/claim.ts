@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
-import { readAttemptCookie } from "./attempt-cookie";
-import { holdsAttemptCookie, loadAttempt } from "./attempts";
+import { readAttemptCookie } from "./cookie";
+import { holdsAttemptCookie, loadAttempt } from "./lookup";
 
 /**
  * Gives the browser's anonymous attempt to the account that just signed in or up

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
-import type { TestListRow } from "../../core/tests-list";
+import type { AttemptListRow } from "../../core/attempts-list";
 import { database } from "../../db/client";
 import { testAttempts, testResults } from "../../db/schema";
-import { type AttemptRow, attemptStub, loadAttempt } from "./attempts";
+import { type AttemptRow, attemptStub, loadAttempt } from "./lookup";
 import { resultOf } from "./results";
 
 /**
@@ -11,7 +11,7 @@ import { resultOf } from "./results";
  * newest first, and only theirs (SECURITY.md 14). A listing stops at this many rows: each
  * finished attempt without a stored result is scored on the way, once.
  */
-export const maxListedTests = 100;
+export const maxListedAttempts = 100;
 
 /** A D1 row still marked in progress may be over: its Durable Object has the last word. */
 async function settle(env: Env, row: AttemptRow): Promise<AttemptRow | null> {
@@ -22,16 +22,16 @@ async function settle(env: Env, row: AttemptRow): Promise<AttemptRow | null> {
   return (await loadAttempt(env, row.id)) ?? null;
 }
 
-export async function listTests(env: Env, user: SignedInUser): Promise<TestListRow[]> {
+export async function listAttempts(env: Env, user: SignedInUser): Promise<AttemptListRow[]> {
   const rows = await database(env.DB)
     .select({ attempt: testAttempts, iq: testResults.iq, iqLabel: testResults.iqLabel })
     .from(testAttempts)
     .leftJoin(testResults, eq(testResults.attemptId, testAttempts.id))
     .where(eq(testAttempts.userId, user.id))
     .orderBy(desc(testAttempts.startedAt), desc(testAttempts.id))
-    .limit(maxListedTests);
+    .limit(maxListedAttempts);
 
-  const list: TestListRow[] = [];
+  const list: AttemptListRow[] = [];
   let running = false;
   for (const { attempt, iq, iqLabel } of rows) {
     const row = attempt.status === "in_progress" ? await settle(env, attempt) : attempt;

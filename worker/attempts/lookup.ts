@@ -3,7 +3,7 @@ import type { CurrentUser } from "../../core/account";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { sameHexDigest, sha256Hex } from "../auth/crypto";
-import { readAttemptCookie } from "./attempt-cookie";
+import { readAttemptCookie } from "./cookie";
 
 /**
  * Finding an attempt and deciding who owns it (SECURITY.md 14): the browser holding its

@@ -1,21 +1,21 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { AnswerSaved, AttemptResult, AttemptState, FinishOutcome } from "../../core/attempt";
 import { questionCodes } from "../../core/questions";
-import type { AnswerSaved, FinishOutcome, TestResult, TestState } from "../../core/test-attempt";
-import { Client } from "../auth/test-client";
-import { answerKey } from "../questions/answer-key.server";
 import {
   answer,
   answerMany,
   attemptRow,
-  attemptStubOf,
   editTimes,
   elapse,
   keysDeep,
   paceAnswers,
   startTest,
-} from "../tests/test-support";
+} from "../../tests/worker/attempts";
+import { Client } from "../../tests/worker/client";
+import { attemptStub } from "../attempts/lookup";
+import { answerKey } from "../questions/answer-key.server";
 
 const durationMs = Number(env.TEST_DURATION_SECONDS) * 1000;
 const graceMs = Number(env.TEST_GRACE_SECONDS) * 1000;
@@ -27,7 +27,7 @@ async function finish(client: Client, attemptId: string) {
 
 async function result(client: Client, attemptId: string) {
   const response = await client.fetch(`/api/tests/${attemptId}/result`);
-  return { response, body: (await response.json()) as TestResult & { code?: string } };
+  return { response, body: (await response.json()) as AttemptResult & { code?: string } };
 }
 
 /** Answers every question with the key's letter where `right(i)`, else a wrong one. */
@@ -67,7 +67,7 @@ describe("starting a test", () => {
     expect(again.state.id).toBe(first.state.id);
     expect(again.state.answers).toEqual({ "SM-01": "B" });
     const current = await client.fetch("/api/tests/current");
-    expect(((await current.json()) as TestState).id).toBe(first.state.id);
+    expect(((await current.json()) as AttemptState).id).toBe(first.state.id);
   });
 
   it("starts a new attempt when asked to restart", async () => {
@@ -124,14 +124,14 @@ describe("answering", () => {
     // A changed mind replaces the answer.
     await answer(client, state.id, "RA-03", { letter: "D" });
     const reloaded = await client.fetch(`/api/tests/${state.id}`);
-    expect(((await reloaded.json()) as TestState).answers).toEqual({ "RA-03": "D" });
+    expect(((await reloaded.json()) as AttemptState).answers).toEqual({ "RA-03": "D" });
   });
 
   it("keeps the same time left across a reload: the clock is the server's", async () => {
     const client = new Client();
     const { state } = await startTest(client);
     await elapse(state.id, 7 * 60_000);
-    const reloaded = (await (await client.fetch(`/api/tests/${state.id}`)).json()) as TestState;
+    const reloaded = (await (await client.fetch(`/api/tests/${state.id}`)).json()) as AttemptState;
     expect(reloaded.remainingMs).toBeLessThanOrEqual(durationMs - 7 * 60_000);
     expect(reloaded.remainingMs).toBeGreaterThan(durationMs - 7 * 60_000 - 5_000);
   });
@@ -222,8 +222,8 @@ describe("whose attempt it is", () => {
   });
 });
 
-async function stateOf(c: Client, id: string): Promise<TestState> {
-  return (await (await c.fetch(`/api/tests/${id}`)).json()) as TestState;
+async function stateOf(c: Client, id: string): Promise<AttemptState> {
+  return (await (await c.fetch(`/api/tests/${id}`)).json()) as AttemptState;
 }
 
 describe("the clock's alarm", () => {
@@ -233,7 +233,7 @@ describe("the clock's alarm", () => {
     await answerMany(client, state.id, 3);
     await paceAnswers(state.id, 20_000);
     await elapse(state.id, durationMs + graceMs + 1_000);
-    expect(await runDurableObjectAlarm(attemptStubOf(state.id))).toBe(true);
+    expect(await runDurableObjectAlarm(attemptStub(env, state.id))).toBe(true);
     const row = await attemptRow(state.id);
     expect(row).toMatchObject({ status: "finished", ended_by: "time", answered_count: 3 });
     // It ended at the deadline on the Durable Object's clock, not when the alarm ran.
@@ -243,7 +243,7 @@ describe("the clock's alarm", () => {
     });
     expect(row?.finished_at).toBe(deadline);
     // Alarms may run again: nothing changes.
-    await runDurableObjectAlarm(attemptStubOf(state.id));
+    await runDurableObjectAlarm(attemptStub(env, state.id));
     expect(await attemptRow(state.id)).toEqual(row);
     const after = await client.fetch(`/api/tests/${state.id}`);
     expect(await after.json()).toMatchObject({ status: "finished", remainingMs: 0 });
@@ -252,7 +252,7 @@ describe("the clock's alarm", () => {
   it("does not end the test early when woken before the deadline", async () => {
     const client = new Client();
     const { state } = await startTest(client);
-    await runDurableObjectAlarm(attemptStubOf(state.id));
+    await runDurableObjectAlarm(attemptStub(env, state.id));
     expect((await attemptRow(state.id))?.status).toBe("in_progress");
     expect((await answer(client, state.id, "SM-01", { letter: "A" })).status).toBe(200);
   });
@@ -403,7 +403,7 @@ describe("the development clock control", () => {
     const path = `/_dev/tests/${state.id}/elapse`;
     const moved = await client.fetch(path, { method: "POST", body: { ms: durationMs - 60_000 } });
     expect(moved.status).toBe(200);
-    const now = (await (await client.fetch(`/api/tests/${state.id}`)).json()) as TestState;
+    const now = (await (await client.fetch(`/api/tests/${state.id}`)).json()) as AttemptState;
     expect(now.remainingMs).toBeLessThanOrEqual(60_000);
     expect((await client.fetch(path, { method: "POST", body: { ms: -5 } })).status).toBe(400);
     await finish(client, state.id);

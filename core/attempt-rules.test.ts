@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { type Arrival, countQuickArrivals, judgeAttempt, type SavedAnswer } from "./attempt-rules";
 import { questionCodes } from "./questions";
-import { type Arrival, countQuickArrivals, judgeAttempt, type SavedAnswer } from "./test-rules";
 
 const start = 1_000_000;
 

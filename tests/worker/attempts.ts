@@ -1,23 +1,20 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { AttemptState } from "../../core/attempt";
+import type { Arrival, SavedAnswer } from "../../core/attempt-rules";
 import { questionCodes } from "../../core/questions";
-import type { TestState } from "../../core/test-attempt";
-import type { Arrival, SavedAnswer } from "../../core/test-rules";
-import type { Client } from "../auth/test-client";
+import { attemptStub } from "../../worker/attempts/lookup";
+import type { Client } from "./client";
 
 /**
  * Helpers for the timed-test worker tests. Time is moved inside the Durable Object's
  * storage (the clock's only authority) instead of waiting for it. Imported by tests only.
  */
 
-export function attemptStubOf(attemptId: string) {
-  return env.TEST_ATTEMPT.get(env.TEST_ATTEMPT.idFromName(attemptId));
-}
-
 export async function startTest(client: Client, body: unknown = {}) {
   const response = await client.fetch("/api/tests", { method: "POST", body });
-  const state = (await response.json()) as TestState;
+  const state = (await response.json()) as AttemptState;
   return { response, state };
 }
 
@@ -41,7 +38,7 @@ interface StoredTimes {
 
 /** Reads and rewrites the attempt's times in its Durable Object's storage. */
 export function editTimes(attemptId: string, edit: (stored: StoredTimes) => void): Promise<void> {
-  return runInDurableObject(attemptStubOf(attemptId), (_instance, state) => {
+  return runInDurableObject(attemptStub(env, attemptId), (_instance, state) => {
     const kv = state.storage.kv;
     const stored = {
       meta: kv.get("meta") as StoredTimes["meta"],

@@ -1,5 +1,6 @@
 import { count, eq, lt, sql } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
+import type { AttemptResult } from "../../core/attempt";
 import { iqScale } from "../../core/norms";
 import type { Letter } from "../../core/questions";
 import {
@@ -9,11 +10,10 @@ import {
   type ResultSample,
   scoreAttempt,
 } from "../../core/scoring";
-import type { TestResult } from "../../core/test-attempt";
 import { database } from "../../db/client";
 import { testResults } from "../../db/schema";
 import { answerKey, answerKeyVersion } from "../questions/answer-key.server";
-import type { AttemptRow } from "./attempts";
+import type { AttemptRow } from "./lookup";
 
 /**
  * A finished attempt's result (docs/decisions/0008-timed-test.md): scored the first time
@@ -23,7 +23,7 @@ import type { AttemptRow } from "./attempts";
 
 type ResultRow = typeof testResults.$inferSelect;
 
-function toTestResult(row: ResultRow): TestResult {
+function toTestResult(row: ResultRow): AttemptResult {
   return {
     id: row.attemptId,
     finishedAt: new Date(row.finishedAt).toISOString(),
@@ -34,7 +34,7 @@ function toTestResult(row: ResultRow): TestResult {
     interval: { low: row.intervalLow, high: row.intervalHigh },
     band: row.band as Band,
     rawTotal: row.rawTotal,
-    rawByCategory: JSON.parse(row.rawByCategory) as TestResult["rawByCategory"],
+    rawByCategory: JSON.parse(row.rawByCategory) as AttemptResult["rawByCategory"],
     normsVersion: row.normsVersion,
     ageBand: row.ageBand,
     percentageWorld: row.percentageWorld,
@@ -81,7 +81,7 @@ export async function resultOf(
   env: Env,
   attempt: AttemptRow & { finishedAt: number },
   owner: SignedInUser,
-): Promise<TestResult> {
+): Promise<AttemptResult> {
   const stored = await storedResult(env, attempt.id);
   if (stored) return toTestResult(stored);
   if (attempt.questionBankVersion !== answerKeyVersion) {

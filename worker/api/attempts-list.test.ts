@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { TestResult } from "../../core/test-attempt";
-import type { TestListRow, TestsList } from "../../core/tests-list";
-import { Client } from "../auth/test-client";
-import { answerMany, elapse, keysDeep, paceAnswers, startTest } from "../tests/test-support";
+import type { AttemptResult } from "../../core/attempt";
+import type { AttemptListRow, AttemptsList } from "../../core/attempts-list";
+import { answerMany, elapse, keysDeep, paceAnswers, startTest } from "../../tests/worker/attempts";
+import { Client } from "../../tests/worker/client";
 
 const durationMs = Number(env.TEST_DURATION_SECONDS) * 1000;
 const graceMs = Number(env.TEST_GRACE_SECONDS) * 1000;
@@ -11,7 +11,7 @@ const hour = 60 * 60_000;
 
 async function list(client: Client) {
   const response = await client.fetch("/api/tests");
-  return { response, body: (await response.json()) as TestsList & { code?: string } };
+  return { response, body: (await response.json()) as AttemptsList & { code?: string } };
 }
 
 async function finish(client: Client, attemptId: string) {
@@ -74,14 +74,18 @@ describe("GET /api/tests", () => {
       [rushed.id, "rejected"],
       [done.id, "finished"],
     ]);
-    const [inProgress, rejected, finished] = body.tests as [TestListRow, TestListRow, TestListRow];
+    const [inProgress, rejected, finished] = body.tests as [
+      AttemptListRow,
+      AttemptListRow,
+      AttemptListRow,
+    ];
     expect(inProgress).toMatchObject({ iq: null, iqLabel: null, paymentStatus: null });
     expect(rejected).toMatchObject({ iq: null, iqLabel: null, paymentStatus: null });
 
     // Scored on the way, once: the result page answers the very same score and date.
     const result = (await (
       await client.fetch(`/api/tests/${done.id}/result`)
-    ).json()) as TestResult;
+    ).json()) as AttemptResult;
     expect(finished).toEqual({
       id: done.id,
       status: "finished",

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app";
-import { attemptStub, loadAttempt } from "../tests/attempts";
+import { attemptStub, loadAttempt } from "../attempts/lookup";
 
 /**
  * Development only: moves a running attempt's clock forward, so the time-up path can be
  * seen (and tested in the browser) without waiting 20 minutes. Answers 404 in
  * production, like every /_dev route.
  */
-export const testClock = new Hono<AppEnv>();
+export const attemptClock = new Hono<AppEnv>();
 
 const elapseSchema = z.object({
   ms: z
@@ -18,7 +18,7 @@ const elapseSchema = z.object({
     .max(24 * 60 * 60 * 1000),
 });
 
-testClock.post("/:id/elapse", async (c) => {
+attemptClock.post("/:id/elapse", async (c) => {
   const parsed = elapseSchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ status: 400, code: "badRequest" }, 400);
   const row = await loadAttempt(c.env, c.req.param("id"));

@@ -1,5 +1,5 @@
 import { readCookie } from "../../core/language";
-import { isSecureSite, serializeCookie } from "./cookies";
+import { isSecureSite, serializeCookie } from "../auth/cookies";
 
 /**
  * The short-lived cookies of one Google sign-in attempt (SECURITY.md 9): state, PKCE
@@ -14,13 +14,13 @@ const names = {
 const path = "/api/accounts";
 const tenMinutes = 10 * 60;
 
-export interface OAuthAttempt {
+export interface OAuthFlow {
   state: string;
   verifier: string;
   returnUrl: string;
 }
 
-export function setAttemptCookies(env: Env, attempt: OAuthAttempt): string[] {
+export function setOAuthFlowCookies(env: Env, attempt: OAuthFlow): string[] {
   const secure = isSecureSite(env);
   return [
     serializeCookie(names.state, attempt.state, { path, maxAge: tenMinutes, secure }),
@@ -33,12 +33,12 @@ export function setAttemptCookies(env: Env, attempt: OAuthAttempt): string[] {
   ];
 }
 
-export function clearAttemptCookies(env: Env): string[] {
+export function clearOAuthFlowCookies(env: Env): string[] {
   const secure = isSecureSite(env);
   return Object.values(names).map((name) => serializeCookie(name, "", { path, maxAge: 0, secure }));
 }
 
-export function readAttemptCookies(request: Request): Partial<OAuthAttempt> {
+export function readOAuthFlowCookies(request: Request): Partial<OAuthFlow> {
   const header = request.headers.get("Cookie");
   let returnUrl: string | undefined;
   const raw = readCookie(header, names.returnUrl);
