@@ -86,6 +86,12 @@ export function signUpSchema(today: Date) {
       dateOfBirth: dateOfBirthField(today),
       password: strongPassword("validation_password_required"),
       passwordConfirmation: strongPassword("validation_password_confirmation_required"),
+      // The spec's sign-up is a multipart form, whose values are text: "true" remembers.
+      // The modal shows no such field, so anything else is simply not remembered.
+      rememberMe: z
+        .unknown()
+        .optional()
+        .transform((value) => value === true || value === "true"),
     })
     .refine((v) => v.password === v.passwordConfirmation, {
       path: ["passwordConfirmation"],
@@ -117,7 +123,7 @@ export const changePasswordSchema = z
 /** Field errors as message keys, in the shape the API answers and the forms show. */
 export type FieldErrors = Record<string, string[]>;
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: Pick<z.core.$ZodError, "issues">): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "system");

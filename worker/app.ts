@@ -4,12 +4,12 @@ import type { RequestContext } from "../app/lib/load-context";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
 import { api } from "./api";
-import { resolveSession } from "./auth/session";
+import type { AppEnv } from "./app-env";
 import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
+import { answerUnhandledError } from "./http/errors";
+import { session, withPageSession } from "./middleware/session";
 import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
-
-export type AppEnv = { Bindings: Env };
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -60,9 +60,9 @@ export function createApp(renderPage: PageHandler) {
     await next();
   });
 
-  app.route("/api", api);
-  app.route("/_dev", dev);
+  app.onError(answerUnhandledError);
 
+  // Machine endpoints first: they answer without a session.
   app.get("/healthz", async (c) => {
     await c.env.DB.prepare("select 1").first();
     return c.json({ ok: true }, 200, { "Cache-Control": "no-store" });
@@ -79,6 +79,10 @@ export function createApp(renderPage: PageHandler) {
       "Cache-Control": "public, max-age=3600",
     }),
   );
+
+  app.use(session);
+  app.route("/api", api);
+  app.route("/_dev", dev);
 
   app.all("*", async (c) => {
     const request = c.req.raw;
@@ -102,17 +106,22 @@ export function createApp(renderPage: PageHandler) {
     }
     // Hono types its context object narrower than the Workers runtime; it is the same object.
     const ctx = c.executionCtx as unknown as ExecutionContext;
-    const { user, setCookie } = await resolveSession(request, c.env);
+    const { user, sessionId } = c.var;
     const nonce = createNonce();
     const page = await renderPage(request, {
       env: c.env,
       ctx,
       user,
       nonce,
-      api: async (path, init) => app.fetch(internalRequest(request, path, init), c.env, ctx),
+      api: async (path, init) =>
+        app.fetch(
+          withPageSession(internalRequest(request, path, init), { user, sessionId }),
+          c.env,
+          ctx,
+        ),
     });
+    // The session middleware adds the session's cookie to this response.
     const response = new Response(page.body, page);
-    if (setCookie) response.headers.append("Set-Cookie", setCookie);
     if (
       (response.headers.get("Content-Type") ?? "").includes("text/html") &&
       !import.meta.env.DEV

@@ -1,7 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { CurrentUser } from "../../core/account";
-import { fieldErrors } from "../../core/account-rules";
 import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempt";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { Locale } from "../../core/locales";
@@ -10,7 +9,7 @@ import { type Letter, questionCodes } from "../../core/questions";
 import { localizePath } from "../../core/route-table";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import type { AttemptSnapshot } from "../attempts/attempt-object";
 import { claimAttemptFromCookie } from "../attempts/claim";
 import { attemptSetCookie } from "../attempts/cookie";
@@ -24,44 +23,44 @@ import {
 } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
 import { randomToken, sha256Hex } from "../auth/crypto";
-import { errorResponse, readBody, requestLocale } from "../auth/http";
-import { resolveSession } from "../auth/session";
 import { testTiming } from "../env";
+import { validBody, validParams } from "../http/body";
+import { requestLocale } from "../http/request";
+import { errorResponse, json, notFoundJson } from "../http/responses";
 
 /**
- * The timed test's API (docs/decisions/0008-timed-test.md). Every non-GET passed the
- * CSRF check in worker/api/index.ts. The Durable Object of each attempt is the clock
- * and keeps the answers while it runs; D1 has the row and, once finalised, the outcome.
- * Anything a request does not own answers 404 `invalidTest`, like an unknown id.
+ * The timed test's API (docs/decisions/0008-timed-test.md), at `/api/tests`. Every
+ * non-GET passed the CSRF check in worker/api/index.ts. The Durable Object of each
+ * attempt is the clock and keeps the answers while it runs; D1 has the row and, once
+ * finalised, the outcome. Anything a request does not own answers 404 `invalidTest`,
+ * like an unknown id.
  */
-export const tests = new Hono<AppEnv>();
 
-const noStore = { "Cache-Control": "no-store" };
-/** The test's bodies are a few bytes: `{ "letter": "A" }`, `{ "restart": true }`. */
-const maxTestBodyBytes = 1024;
+/** The routes of one attempt read the attempt their request owns from `c.var`. */
+type AttemptEnv = AppEnv & { Variables: AppEnv["Variables"] & { attempt: AttemptRow } };
+
+export const attempts = new Hono<AttemptEnv>();
+
+/** The attempt's bodies are a few bytes: `{ "letter": "A" }`, `{ "restart": true }`. */
+const maxAttemptBodyBytes = 1024;
 
 const attemptIdSchema = z.uuid();
 const startSchema = z.object({
   restart: z.boolean({ message: "validation_test_restart_invalid" }).optional(),
 });
-const answerSchema = z.object({
+const answerParamsSchema = z.object({
+  id: z.string(),
   code: z.enum(questionCodes as [string, ...string[]], {
     message: "validation_test_question_invalid",
   }),
+});
+const answerSchema = z.object({
   letter: z.enum(["A", "B", "C", "D"] satisfies Letter[], {
     message: "validation_test_letter_invalid",
   }),
 });
 
-function json(body: unknown, status: number, cookies: (string | null)[] = []): Response {
-  const headers = new Headers(noStore);
-  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return Response.json(body, { status, headers });
-}
-
 const invalidTest = (locale: Locale) => errorResponse(locale, 404, { code: "invalidTest" });
-const tooLarge = (locale: Locale) =>
-  errorResponse(locale, 413, { fields: { system: ["auth_request_too_large"] } });
 
 function toState(row: AttemptRow, snapshot: AttemptSnapshot): AttemptState {
   return {
@@ -123,27 +122,25 @@ async function ownedAttempt(
   return row;
 }
 
-/** The session, the request's language and the attempt it owns. */
-async function requestContext(request: Request, env: Env, id: string) {
-  const session = await resolveSession(request, env);
-  const row = await ownedAttempt(request, env, id, session.user);
-  return { ...session, row, locale: requestLocale(request) };
-}
+/** Routes of one attempt: 404 `invalidTest` unless the request owns it, before anything else. */
+const owned: MiddlewareHandler<AttemptEnv, "/:id/*" | "/:id"> = async (c, next) => {
+  const row = await ownedAttempt(c.req.raw, c.env, c.req.param("id"), c.var.user);
+  if (!row) return invalidTest(requestLocale(c.req.raw));
+  c.set("attempt", row);
+  await next();
+};
 
 // --- start or resume --------------------------------------------------------------------
 
-tests.post("/", async (c) => {
+attempts.post("/", validBody(startSchema, maxAttemptBodyBytes), async (c) => {
   const request = c.req.raw;
   const locale = requestLocale(request);
-  const body = await readBody(request, maxTestBodyBytes);
-  if (!body.ok) return tooLarge(locale);
-  const parsed = startSchema.safeParse(body.data);
-  if (!parsed.success) return errorResponse(locale, 400, { fields: fieldErrors(parsed.error) });
-  const { user, setCookie } = await resolveSession(request, c.env);
+  const { restart } = c.req.valid("json");
+  const { user } = c.var;
 
-  if (!parsed.data.restart) {
+  if (!restart) {
     const current = await currentAttempt(request, c.env, user);
-    if (current) return json(current, 200, [setCookie]);
+    if (current) return json(current, 200);
   }
 
   const id = crypto.randomUUID();
@@ -174,71 +171,65 @@ tests.post("/", async (c) => {
     answers: {},
     questionBankVersion,
   };
-  return json(state, 201, [attemptSetCookie(c.env, id, secret), setCookie]);
+  return json(state, 201, [attemptSetCookie(c.env, id, secret)]);
 });
 
 // --- 'My IQ tests': the signed-in user's attempts ---------------------------------------
 
-tests.get("/", async (c) => {
-  const request = c.req.raw;
-  const { user, setCookie } = await resolveSession(request, c.env);
+attempts.get("/", async (c) => {
+  const { user } = c.var;
   // No fields: the page sends an anonymous visitor home to sign in (spec section 2).
   if (!user.isAuthenticated) {
-    return errorResponse(requestLocale(request), 401, { code: "loginRequired" });
+    return errorResponse(requestLocale(c.req.raw), 401, { code: "loginRequired" });
   }
   const list: AttemptsList = { tests: await listAttempts(c.env, user) };
-  return json(list, 200, [setCookie]);
+  return json(list, 200);
 });
 
 // --- the running attempt of this browser ------------------------------------------------
 
-tests.get("/current", async (c) => {
-  const request = c.req.raw;
-  const { user, setCookie } = await resolveSession(request, c.env);
-  const current = await currentAttempt(request, c.env, user);
-  if (!current) {
-    const response = errorResponse(requestLocale(request), 404, { code: "noTest" });
-    if (setCookie) response.headers.append("Set-Cookie", setCookie);
-    return response;
-  }
-  return json(current, 200, [setCookie]);
+attempts.get("/current", async (c) => {
+  const current = await currentAttempt(c.req.raw, c.env, c.var.user);
+  if (!current) return errorResponse(requestLocale(c.req.raw), 404, { code: "noTest" });
+  return json(current, 200);
 });
 
 // --- one attempt ------------------------------------------------------------------------
 
-tests.get("/:id", async (c) => {
-  const { row, locale, setCookie } = await requestContext(c.req.raw, c.env, c.req.param("id"));
-  if (!row) return invalidTest(locale);
-  const state = await stateOf(c.env, row);
-  if (!state) return invalidTest(locale);
-  return json(state, 200, [setCookie]);
+attempts.get("/:id", owned, async (c) => {
+  const state = await stateOf(c.env, c.var.attempt);
+  if (!state) return invalidTest(requestLocale(c.req.raw));
+  return json(state, 200);
 });
 
-tests.put("/:id/answers/:code", async (c) => {
-  const request = c.req.raw;
-  const { row, locale } = await requestContext(request, c.env, c.req.param("id"));
-  if (!row) return invalidTest(locale);
-  const body = await readBody(request, maxTestBodyBytes);
-  if (!body.ok) return tooLarge(locale);
-  const parsed = answerSchema.safeParse({ code: c.req.param("code"), letter: body.data.letter });
-  if (!parsed.success) return errorResponse(locale, 400, { fields: fieldErrors(parsed.error) });
-  if (row.status !== "in_progress") {
-    return errorResponse(locale, 409, {
-      code: row.endedBy === "time" ? "timeUp" : "testFinished",
-    });
-  }
-  const outcome = await attemptStub(c.env, row.id).answer(parsed.data.code, parsed.data.letter);
-  if (!outcome.ok) {
-    if (outcome.code === "notStarted") return invalidTest(locale);
-    return errorResponse(locale, 409, { code: outcome.code });
-  }
-  const saved: AnswerSaved = { answered: outcome.answered, remainingMs: outcome.remainingMs };
-  return json(saved, 200);
-});
+attempts.put(
+  "/:id/answers/:code",
+  owned,
+  validParams(answerParamsSchema),
+  validBody(answerSchema, maxAttemptBodyBytes),
+  async (c) => {
+    const locale = requestLocale(c.req.raw);
+    const row = c.var.attempt;
+    const { code } = c.req.valid("param");
+    const { letter } = c.req.valid("json");
+    if (row.status !== "in_progress") {
+      return errorResponse(locale, 409, {
+        code: row.endedBy === "time" ? "timeUp" : "testFinished",
+      });
+    }
+    const outcome = await attemptStub(c.env, row.id).answer(code, letter);
+    if (!outcome.ok) {
+      if (outcome.code === "notStarted") return invalidTest(locale);
+      return errorResponse(locale, 409, { code: outcome.code });
+    }
+    const saved: AnswerSaved = { answered: outcome.answered, remainingMs: outcome.remainingMs };
+    return json(saved, 200);
+  },
+);
 
-tests.post("/:id/finish", async (c) => {
-  const { row, locale } = await requestContext(c.req.raw, c.env, c.req.param("id"));
-  if (!row) return invalidTest(locale);
+attempts.post("/:id/finish", owned, async (c) => {
+  const locale = requestLocale(c.req.raw);
+  const row = c.var.attempt;
   let status: FinishOutcome["status"];
   if (row.status !== "in_progress") status = row.status;
   else {
@@ -251,9 +242,9 @@ tests.post("/:id/finish", async (c) => {
   return json(outcome, 200);
 });
 
-tests.get("/:id/result", async (c) => {
+attempts.get("/:id/result", async (c) => {
   const request = c.req.raw;
-  const { user, setCookie } = await resolveSession(request, c.env);
+  const { user } = c.var;
   const locale = requestLocale(request);
   // No fields: the page opens the login modal for a bare 401 (spec section 8).
   if (!user.isAuthenticated) return errorResponse(locale, 401, { code: "loginRequired" });
@@ -278,7 +269,7 @@ tests.get("/:id/result", async (c) => {
     return errorResponse(locale, 409, { code: "testNotFinished" });
   }
   const result = await resultOf(c.env, { ...current, finishedAt }, user);
-  return json(result, 200, [setCookie]);
+  return json(result, 200);
 });
 
-tests.all("*", (c) => c.json({ status: 404, code: "notFound" }, 404, noStore));
+attempts.all("*", () => notFoundJson());

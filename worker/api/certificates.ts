@@ -4,11 +4,9 @@ import { type CertificateDetails, certificateCodePattern, isoDay } from "../../c
 import { isLocale, type Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
-import { errorResponse, requestLocale } from "../auth/http";
-import { resolveSession } from "../auth/session";
 import {
   type CertificateFormat,
   cacheCertificate,
@@ -22,6 +20,8 @@ import {
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
+import { requestLocale } from "../http/request";
+import { errorResponse, noStore, notFoundJson } from "../http/responses";
 
 /**
  * The participation certificate (docs/decisions/0010-certificates.md):
@@ -57,7 +57,7 @@ certificates.get("/verify/:code", async (c) => {
   const code = c.req.param("code");
   const found = certificateCodePattern.test(code) ? await verifyCertificate(c.env, code) : null;
   if (!found) return errorResponse(locale, 404, { code: "certificateNotFound" });
-  return c.json(found, 200, { "Cache-Control": "no-store" });
+  return c.json(found, 200, noStore);
 });
 
 certificates.get("/:file", async (c) => {
@@ -69,8 +69,8 @@ certificates.get("/:file", async (c) => {
   // The cache is read alongside the checks (its key needs only the URL); nothing of it is
   // answered before they pass.
   const key = format && validId ? certificateCacheKey(id, locale, format) : null;
-  const [{ user, setCookie }, attempt, cached] = await Promise.all([
-    resolveSession(request, c.env),
+  const { user } = c.var;
+  const [attempt, cached] = await Promise.all([
     validId ? loadAttempt(c.env, id) : undefined,
     key ? cachedCertificate(c.env, key) : null,
   ]);
@@ -101,9 +101,7 @@ certificates.get("/:file", async (c) => {
       date: isoDay(new Date(finishedAt)),
       verifyPath: localizePath("certificateVerify", locale, { code: certificate.code }),
     };
-    const response = c.json(details, 200, { "Cache-Control": "no-store" });
-    if (setCookie) response.headers.append("Set-Cookie", setCookie);
-    return response;
+    return c.json(details, 200, noStore);
   }
 
   let body: ArrayBuffer | Uint8Array<ArrayBuffer> | string | null = cached;
@@ -140,10 +138,7 @@ certificates.get("/:file", async (c) => {
     const name = m.certificate_file_name({ code }, { locale });
     headers.set("Content-Disposition", `attachment; filename="${name}.${format}"`);
   }
-  if (setCookie) headers.append("Set-Cookie", setCookie);
   return new Response(body, { status: 200, headers });
 });
 
-certificates.all("*", (c) =>
-  c.json({ status: 404, code: "notFound" }, 404, { "Cache-Control": "no-store" }),
-);
+certificates.all("*", () => notFoundJson());

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { ApplicationConfiguration } from "../../core/account";
 import type { Locale } from "../../core/locales";
-import type { AppEnv } from "../app";
-import { requestLocale } from "../auth/http";
-import { resolveSession } from "../auth/session";
+import type { AppEnv } from "../app-env";
+import { requestLocale } from "../http/request";
 
 /** The report's price in the visitor's currency: English pays USD, Portuguese BRL. */
 export function reportPrice(env: Env, locale: Locale): ApplicationConfiguration["test"]["price"] {
@@ -13,17 +12,11 @@ export function reportPrice(env: Env, locale: Locale): ApplicationConfiguration[
 }
 
 /** `GET /api/application-configuration` (spec section 7): the current user and the price. */
-export const configuration = new Hono<AppEnv>().get("/", async (c) => {
-  const { user, setCookie } = await resolveSession(c.req.raw, c.env);
+export const configuration = new Hono<AppEnv>().get("/", (c) => {
   const body: ApplicationConfiguration = {
-    user,
+    user: c.var.user,
     isLoading: false,
     test: { price: reportPrice(c.env, requestLocale(c.req.raw)) },
   };
-  const response = c.json(body, 200, {
-    "Cache-Control": "no-store",
-    Vary: "Cookie, Accept-Language, i18n",
-  });
-  if (setCookie) response.headers.append("Set-Cookie", setCookie);
-  return response;
+  return c.json(body, 200, { "Cache-Control": "no-store", Vary: "Cookie, Accept-Language, i18n" });
 });

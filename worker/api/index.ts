@@ -1,13 +1,14 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { csrfProtection } from "../auth/csrf";
+import { notFoundJson } from "../http/responses";
 import { accounts } from "./accounts";
-import { tests } from "./attempts";
+import { attempts } from "./attempts";
 import { certificates } from "./certificates";
 import { configuration } from "./configuration";
 import { questions } from "./questions";
 
-/** The JSON API. Each domain adds its router here (accounts, tests, payments...). */
+/** The JSON API. Each domain adds its router here (accounts, attempts, payments...). */
 export const api = new Hono<AppEnv>();
 
 // Every state-changing request must come from our own pages (SECURITY.md 8).
@@ -15,9 +16,9 @@ api.use(csrfProtection());
 
 api.route("/questions", questions);
 api.route("/accounts", accounts);
-api.route("/tests", tests);
+api.route("/tests", attempts);
 api.route("/certificates", certificates);
 api.route("/application-configuration", configuration);
 
 // Registered last: any API path nobody claimed is a JSON 404, never a page.
-api.all("*", (c) => c.json({ status: 404, code: "notFound" }, 404));
+api.all("*", () => notFoundJson());

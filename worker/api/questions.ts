@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { questionBank, questionBankVersion } from "../../core/question-bank.generated";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 
 /** The public item bank: codes, titles and image URLs in both languages, never answers. */
 export const questions = new Hono<AppEnv>().get("/", (c) =>

@@ -110,11 +110,13 @@ export async function validateRequestSession(
 export async function resolveSession(
   request: Request,
   env: Env,
-): Promise<{ user: CurrentUser; setCookie: string | null }> {
+): Promise<{ user: CurrentUser; sessionId: string | null; setCookie: string | null }> {
   const result = await validateRequestSession(request, env);
-  if (result.kind === "valid") return { user: result.user, setCookie: result.setCookie };
-  if (result.kind === "invalid") return { user: anonymousUser, setCookie: sessionClearCookie(env) };
-  return { user: anonymousUser, setCookie: null };
+  if (result.kind === "valid") {
+    return { user: result.user, sessionId: result.sessionId, setCookie: result.setCookie };
+  }
+  const setCookie = result.kind === "invalid" ? sessionClearCookie(env) : null;
+  return { user: anonymousUser, sessionId: null, setCookie };
 }
 
 export async function deleteSession(env: Env, sessionId: string): Promise<void> {

@@ -2,9 +2,9 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { randomToken, sha256Hex } from "../auth/crypto";
-import { readBody } from "../auth/http";
+import { readFields } from "../http/body";
 import { callbackPath, standInClientId } from "../oauth/google";
 import { devPage, escapeHtml } from "./page";
 
@@ -93,8 +93,7 @@ const consentSchema = z.object({
 });
 
 googleStandIn.post("/authorize", async (c) => {
-  const body = await readBody(c.req.raw);
-  const parsed = consentSchema.safeParse(body.ok ? body.data : {});
+  const parsed = consentSchema.safeParse(await readFields(c.req.raw));
   if (!parsed.success) return invalidRequest("Missing or wrong consent form fields.");
   const form = parsed.data;
   if (form.redirect_uri !== callbackUrl(c.req.url)) {
@@ -144,8 +143,7 @@ function encodeJson(value: unknown): string {
 
 /** The token endpoint: checks the code, the redirect URI and the PKCE verifier. */
 googleStandIn.post("/token", async (c) => {
-  const body = await readBody(c.req.raw);
-  const parsed = tokenSchema.safeParse(body.ok ? body.data : {});
+  const parsed = tokenSchema.safeParse(await readFields(c.req.raw));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const request = parsed.data;
   const raw = await c.env.KV.get(codeKey(request.code));

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { csrfProtection } from "../auth/csrf";
 import { standInPaths } from "../oauth/google";
 import { attemptClock } from "./attempt-clock";

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { database } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../app-env";
 import { devPage, escapeHtml } from "./page";
 
 /** The local mailbox: what the outbox adapter "sent" (docs/decisions/0007-accounts.md). */

@@ -1,4 +1,4 @@
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mail";
 
 export const defaultEmailApiUrl = "https://api.resend.com/emails";
 

@@ -1,20 +1,7 @@
 import { optionalSettings } from "../env";
 import { httpMailer } from "./http-provider";
+import type { Mail, Mailer } from "./mail";
 import { outboxMailer } from "./outbox";
-
-/** One e-mail, already rendered (docs/decisions/0007-accounts.md, E-mail). */
-export interface Mail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** `outbox` writes to D1 (local default); `http` calls the provider's API. */
-  readonly kind: "outbox" | "http";
-  send(mail: Mail): Promise<void>;
-}
 
 /** The HTTP provider when EMAIL_API_KEY and EMAIL_FROM are set; the D1 outbox otherwise. */
 export function createMailer(env: Env): Mailer {

@@ -1,6 +1,6 @@
 import { database } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mail";
 
 /** The local adapter: mail lands in the `email_outbox` table, shown at /_dev/mailbox. */
 export function outboxMailer(d1: D1Database): Mailer {

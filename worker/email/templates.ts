@@ -1,6 +1,6 @@
 import type { Locale } from "../../core/locales";
 import { translate } from "../../core/translate";
-import type { Mail } from "./mailer";
+import type { Mail } from "./mail";
 
 /** The account e-mails, in the language of the request that caused them. */
 

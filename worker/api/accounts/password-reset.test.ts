@@ -6,7 +6,7 @@ import {
   mailCount,
   strongPassword,
   uniqueEmail,
-} from "../../tests/worker/client";
+} from "../../../tests/worker/client";
 
 const newPassword = "N3w!Password";
 

@@ -6,8 +6,8 @@ import {
   sessionCookie,
   strongPassword,
   uniqueEmail,
-} from "../../tests/worker/client";
-import { sha256Hex } from "../auth/crypto";
+} from "../../../tests/worker/client";
+import { sha256Hex } from "../../auth/crypto";
 
 interface Body {
   status?: number;

@@ -8,8 +8,8 @@ import {
   selfRoutingFetch,
   strongPassword,
   uniqueEmail,
-} from "../../tests/worker/client";
-import { createApp } from "../app";
+} from "../../../tests/worker/client";
+import { createApp } from "../../app";
 
 beforeEach(() => {
   // arctic calls the stand-in's token endpoint with fetch: route it back into the Worker.

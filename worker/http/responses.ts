@@ -1,0 +1,61 @@
+import type { ApiErrorBody } from "../../core/account";
+import type { Locale } from "../../core/locales";
+import { translate } from "../../core/translate";
+
+/**
+ * The API's responses: JSON that no cache keeps, redirects, and the one error shape
+ * (`ApiErrorBody`, spec section 8) with field messages in the request's language.
+ */
+
+export const noStore = { "Cache-Control": "no-store" } as const;
+
+export interface ApiError {
+  /** Message keys per field (`code` and `system` become toasts in the browser). */
+  fields?: Record<string, string[]>;
+  code?: string;
+}
+
+/** JSON with `Cache-Control: no-store` and the given cookies (null ones are skipped). */
+export function json(body: unknown, status: number, cookies: (string | null)[] = []): Response {
+  const headers = new Headers(noStore);
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return Response.json(body, { status, headers });
+}
+
+export function redirect(location: string, status: 302 | 303, cookies: string[] = []): Response {
+  const headers = new Headers({ Location: location, ...noStore });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status, headers });
+}
+
+/** Field errors as message keys -> an ApiErrorBody with the texts in the request's language. */
+export function errorBody(locale: Locale, status: number, error: ApiError = {}): ApiErrorBody {
+  const body: ApiErrorBody = { status };
+  if (error.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(error.fields).map(([field, keys]) => [
+        field,
+        keys.map((key) => translate(key, locale)),
+      ]),
+    );
+  }
+  if (error.code) body.code = error.code;
+  return body;
+}
+
+export function errorResponse(
+  locale: Locale,
+  status: number,
+  error: ApiError = {},
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json(errorBody(locale, status, error), {
+    status,
+    headers: { ...noStore, ...headers },
+  });
+}
+
+/** Any API path nobody claimed: a JSON 404, never a page. */
+export function notFoundJson(): Response {
+  return Response.json({ status: 404, code: "notFound" }, { status: 404, headers: noStore });
+}

@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from "hono";
+import type { CurrentUser } from "../../core/account";
+import type { AppEnv } from "../app-env";
+import { sessionCookieName } from "../auth/cookies";
+import { resolveSession } from "../auth/session";
+
+/**
+ * The session, resolved once per request (SECURITY.md 1-4): the user, the session id and
+ * the cookie to send back go into `c.var` for every handler after it. A page's loaders
+ * call the API in-process with the page's cookies; those calls reuse the page's
+ * resolution instead of reading (and extending) the session a second time.
+ */
+
+interface Resolved {
+  user: CurrentUser;
+  sessionId: string | null;
+}
+
+/** In-process API requests made while rendering a page, with the page's session. */
+const pageSessions = new WeakMap<Request, Resolved>();
+
+/** Marks an in-process request as carrying this page's already resolved session. */
+export function withPageSession(request: Request, session: Resolved): Request {
+  pageSessions.set(request, session);
+  return request;
+}
+
+function setsCookie(response: Response, name: string): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
+}
+
+export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const page = pageSessions.get(c.req.raw);
+  if (page) {
+    c.set("user", page.user);
+    c.set("sessionId", page.sessionId);
+    // The page's response carries the session's cookie.
+    c.set("sessionCookie", null);
+    return next();
+  }
+  const resolved = await resolveSession(c.req.raw, c.env);
+  c.set("user", resolved.user);
+  c.set("sessionId", resolved.sessionId);
+  c.set("sessionCookie", resolved.setCookie);
+  await next();
+  // A handler that signed someone in or out has set the session cookie itself; the
+  // stale session's cookie must not follow it.
+  const cookie = c.var.sessionCookie;
+  if (cookie && !setsCookie(c.res, sessionCookieName(c.env))) {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("Set-Cookie", cookie);
+  }
+};
