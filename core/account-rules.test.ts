@@ -193,7 +193,7 @@ describe("sign-in rules and the server's answers, in both languages", () => {
   });
 
   it.each([
-    // 409 on sign-up for a taken address (worker/api/accounts.ts).
+    // 409 on sign-up for a taken address (worker/api/accounts/sign-in.ts).
     ["validation_email_taken", "Email can not be used!", "Este email não pode ser usado!"],
     // 401 on sign-in, whatever failed.
     ["auth_invalid_credentials", "Email or password is invalid.", "Email ou senha inválidos."],

@@ -127,7 +127,7 @@ export const testAttempts = sqliteTable(
     finishedAt: integer("finished_at"),
     /** How it ended: the taker sent it, or the clock ran out. */
     endedBy: text("ended_by", { enum: ["finish", "time"] }),
-    /** Which timing rule rejected it (core/test-rules.ts), for audit. */
+    /** Which timing rule rejected it (core/attempt-rules.ts), for audit. */
     rejectionReason: text("rejection_reason"),
     questionBankVersion: text("question_bank_version").notNull(),
     locale: text("locale").notNull(),

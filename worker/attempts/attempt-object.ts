@@ -162,7 +162,7 @@ export class TestAttempt extends DurableObject<Env> {
   }
 
   /**
-   * Development only (worker/dev/test-clock.ts): as if `ms` had passed, every stored time
+   * Development only (worker/dev/attempt-clock.ts): as if `ms` had passed, every stored time
    * moves back. Refused once the attempt has ended.
    */
   async shiftClock(ms: number): Promise<boolean> {
