@@ -1,14 +1,6 @@
+import { escapeXml } from "./escape";
 import { localeInfo, locales } from "./locales";
 import { localizePath, type Params, type Screen, screens, servedScreens } from "./route-table";
-
-export function escapeXml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
 
 /** Absolute URLs of a screen in every language, for hreflang alternates. */
 export function alternates(

@@ -1,7 +1,9 @@
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Locale } from "../../core/locales";
 import { type Database, database } from "../../db/client";
 import { authAttempts } from "../../db/schema";
+import { errorResponse } from "../http/responses";
 import { sha256Hex } from "./crypto";
 
 /**
@@ -125,4 +127,21 @@ export async function clear(env: Env, counter: Counted): Promise<void> {
     .where(
       and(eq(authAttempts.kind, storedKind[counter.kind]), eq(authAttempts.key, keyOf(counter))),
     );
+}
+
+/**
+ * 429 with the message as a toast and `Retry-After` the counter's whole window: waiting
+ * that long always clears it.
+ */
+export function tooManyResponse(
+  locale: Locale,
+  message: "auth_too_many_requests" | "auth_too_many_attempts",
+  counter: Counter,
+): Response {
+  return errorResponse(
+    locale,
+    429,
+    { fields: { system: [message] } },
+    { "Retry-After": String(limits[counter].window / 1000) },
+  );
 }

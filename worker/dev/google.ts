@@ -2,11 +2,12 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { Hono } from "hono";
 import { z } from "zod";
+import { escapeHtml } from "../../core/escape";
 import type { AppEnv } from "../app-env";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { readFields } from "../http/body";
 import { callbackPath, standInClientId } from "../oauth/google";
-import { devPage, escapeHtml } from "./page";
+import { devPage } from "./page";
 
 /**
  * A local stand-in for Google's authorize and token endpoints, so the real callback

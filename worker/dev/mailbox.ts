@@ -1,9 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { escapeHtml } from "../../core/escape";
 import { database } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import type { AppEnv } from "../app-env";
-import { devPage, escapeHtml } from "./page";
+import { devPage } from "./page";
 
 /** The local mailbox: what the outbox adapter "sent" (docs/decisions/0007-accounts.md). */
 export const mailbox = new Hono<AppEnv>();

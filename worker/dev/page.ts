@@ -1,13 +1,6 @@
-/** A small dark HTML page for the development-only tools. */
+import { escapeHtml } from "../../core/escape";
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+/** A small dark HTML page for the development-only tools. */
 
 const styles = `
 :root { color-scheme: dark; }

@@ -1,17 +1,9 @@
+import { escapeHtml } from "../../core/escape";
 import type { Locale } from "../../core/locales";
 import { translate } from "../../core/translate";
 import type { Mail } from "./mail";
 
 /** The account e-mails, in the language of the request that caused them. */
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function layout(locale: Locale, title: string, body: string): string {
   const footer = escapeHtml(translate("email_footer", locale));

@@ -41,12 +41,7 @@ passwordReset.post("/forgot-password", validBody(forgotPasswordSchema), async (c
   if (blocked.some((b) => b.kind === "forgot-ip")) {
     await counted.release();
     console.warn("auth: forgot-password throttled (ip)");
-    return errorResponse(
-      locale,
-      429,
-      { fields: { system: ["auth_too_many_requests"] } },
-      { "Retry-After": String(throttle.limits["forgot-ip"].window / 1000) },
-    );
+    return throttle.tooManyResponse(locale, "auth_too_many_requests", "forgot-ip");
   }
 
   // The same answer whether or not the account exists, or the address is throttled.

@@ -36,12 +36,7 @@ signIn.post(
     if (counted.blocked.length > 0) {
       await counted.release();
       console.warn("auth: sign-up throttled (ip)");
-      return errorResponse(
-        locale,
-        429,
-        { fields: { system: ["auth_too_many_requests"] } },
-        { "Retry-After": String(throttle.limits["signup-ip"].window / 1000) },
-      );
+      return throttle.tooManyResponse(locale, "auth_too_many_requests", "signup-ip");
     }
     const taken = () => {
       console.warn("auth: sign-up refused (e-mail already in use)");
@@ -93,12 +88,7 @@ signIn.post(
     if (counted.blocked.length > 0) {
       await counted.release();
       console.warn(`auth: login throttled (${counted.blocked.map((b) => b.kind).join(", ")})`);
-      return errorResponse(
-        locale,
-        429,
-        { fields: { system: ["auth_too_many_attempts"] } },
-        { "Retry-After": String(throttle.limits["login-pair"].window / 1000) },
-      );
+      return throttle.tooManyResponse(locale, "auth_too_many_attempts", "login-pair");
     }
 
     const user = await findUserByEmail(c.env, email);
