@@ -3,11 +3,11 @@ import type { AttemptState } from "../../core/attempt";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import type { Letter } from "../../core/questions";
-import { writeTestPosition } from "../lib/test-position";
+import { writeAttemptPosition } from "../lib/attempt-position";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useAttemptSession } from "../lib/use-attempt-session";
 import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
-import { useTestSession } from "../lib/use-test-session";
 import { Dialog } from "./dialog";
 import { AlertIcon, CheckCircleIcon, ClockIcon, ListIcon } from "./icons";
 
@@ -51,12 +51,18 @@ interface RunnerProps {
   onResult(path: string): void;
 }
 
-export function TestRunner({ state, initialPosition, resultPath, onRedo, onResult }: RunnerProps) {
+export function AttemptRunner({
+  state,
+  initialPosition,
+  resultPath,
+  onRedo,
+  onResult,
+}: RunnerProps) {
   const locale = useLocale();
   const ui = useUi();
   const user = useCurrentUser();
   const handleApiError = useApiErrorHandler();
-  const session = useTestSession({ state, locale, onError: (error) => handleApiError(error) });
+  const session = useAttemptSession({ state, locale, onError: (error) => handleApiError(error) });
   // Back where this browser was, else at the first question not answered yet.
   const [position, setPosition] = useState(() => initialPosition ?? firstUnanswered(state.answers));
   const [picker, setPicker] = useState(false);
@@ -72,7 +78,7 @@ export function TestRunner({ state, initialPosition, resultPath, onRedo, onResul
   useEffect(() => setReady(true), []);
 
   useEffect(() => {
-    writeTestPosition(state.id, position);
+    writeAttemptPosition(state.id, position);
     // Moving to another question brings the reader (and screen readers) to its title.
     if (moved.current) titleRef.current?.focus();
     moved.current = false;

@@ -5,16 +5,16 @@ import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
+import { AttemptRunner } from "../components/attempt-runner";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
-import { TestRunner } from "../components/test-runner";
 import { apiFetch } from "../lib/api";
+import { readAttemptPosition } from "../lib/attempt-position";
 import { cloudflareContext } from "../lib/load-context";
 import { rootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
-import { readTestPosition } from "../lib/test-position";
 import { useApiErrorHandler } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/test";
+import type { Route } from "./+types/attempt";
 
 /** The browser's test in progress, if any: a reload resumes it where it was. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (response.ok) {
     const current = (await response.json()) as AttemptState;
     const cookies = request.headers.get("Cookie");
-    return { current, position: readTestPosition(cookies, current.id, questionBank.length) };
+    return { current, position: readAttemptPosition(cookies, current.id, questionBank.length) };
   }
   if (response.status === 404) return { current: null, position: null };
   throw new Response(null, { status: Math.max(500, response.status) });
@@ -50,7 +50,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-export default function Test({ loaderData }: Route.ComponentProps) {
+export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const handleApiError = useApiErrorHandler();
@@ -74,7 +74,7 @@ export default function Test({ loaderData }: Route.ComponentProps) {
 
   if (state) {
     return (
-      <TestRunner
+      <AttemptRunner
         // A new attempt is a new runner: nothing of the previous one carries over.
         key={state.id}
         state={state}

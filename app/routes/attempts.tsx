@@ -19,8 +19,8 @@ import { requireUser } from "../lib/require-user.server";
 import { rootData } from "../lib/root-data";
 import { pageMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/tests";
-import "../tests-list.css";
+import type { Route } from "./+types/attempts";
+import "../attempts-list.css";
 
 /** 'My IQ tests' (docs/decisions/0011-tests-list.md): signed-in users only (spec section 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-export default function Tests({ loaderData }: Route.ComponentProps) {
+export default function Attempts({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { tests } = loaderData;
   return (
@@ -64,7 +64,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           </AppLink>
         ) : null}
       </div>
-      {tests.length === 0 ? <EmptyState locale={locale} /> : <TestsTable tests={tests} />}
+      {tests.length === 0 ? <EmptyState locale={locale} /> : <AttemptsTable tests={tests} />}
     </section>
   );
 }
@@ -84,7 +84,7 @@ function EmptyState({ locale }: { locale: Locale }) {
   );
 }
 
-function TestsTable({ tests }: { tests: AttemptListRow[] }) {
+function AttemptsTable({ tests }: { tests: AttemptListRow[] }) {
   const columns = {
     date: m.tests_column_date(),
     iq: m.tests_column_iq(),
@@ -123,7 +123,7 @@ function Row({ row, columns }: { row: AttemptListRow; columns: Columns }) {
     <tr className="tests-row" data-testid="tests-row" data-status={row.status}>
       <td className="tests-cell-date" data-label={columns.date}>
         <time dateTime={row.date} data-testid="tests-date">
-          <TestDate date={row.date} locale={locale} />
+          <AttemptDate date={row.date} locale={locale} />
         </time>
       </td>
       <td className="tests-cell-iq" data-label={columns.iq}>
@@ -190,7 +190,7 @@ const actionLabels: Record<RowAction, () => string> = {
 };
 
 /**
- * Where each action the product offers leads. An action turned on in core/tests-list.ts
+ * Where each action the product offers leads. An action turned on in core/attempts-list.ts
  * must be given its destination here (the type requires it).
  */
 type ActionTarget =
@@ -251,7 +251,7 @@ const subscribeNever = () => () => {};
  * it renders UTC, and hydration switches to the browser's zone (client-side navigations
  * render the browser's zone at once).
  */
-function TestDate({ date, locale }: { date: string; locale: Locale }) {
+function AttemptDate({ date, locale }: { date: string; locale: Locale }) {
   const timeZone = useSyncExternalStore(
     subscribeNever,
     () => Intl.DateTimeFormat().resolvedOptions().timeZone,
