@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AttemptState } from "../../core/attempt";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
@@ -10,8 +9,7 @@ import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/ic
 import { apiFetch } from "../lib/api";
 import { readAttemptPosition } from "../lib/attempt-position";
 import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempt";
@@ -39,16 +37,7 @@ export function shouldRevalidate() {
   return true;
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "test",
-    locale,
-    title: m.page_test_meta_title({}, { locale }),
-    description: m.page_test_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("test", m.page_test_meta_title, m.page_test_meta_description);
 
 export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();

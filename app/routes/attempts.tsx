@@ -8,7 +8,7 @@ import {
   formatTestDate,
   type RowAction,
 } from "../../core/attempts-list";
-import { type Locale, localeFromPath } from "../../core/locales";
+import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
 import type { Params, Screen } from "../../core/route-table";
@@ -16,8 +16,7 @@ import { ClockIcon, ListIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempts";
 import "../attempts-list.css";
@@ -36,16 +35,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "tests",
-    locale,
-    title: m.tests_meta_title({}, { locale }),
-    description: m.tests_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("tests", m.tests_meta_title, m.tests_meta_description);
 
 export default function Attempts({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();

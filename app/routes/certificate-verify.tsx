@@ -2,13 +2,11 @@ import "../certificate.css";
 import { data } from "react-router";
 import type { CertificateVerification } from "../../core/certificate";
 import { certificateDate } from "../../core/certificate";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { CheckCircleIcon, SearchIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate-verify";
 
@@ -38,17 +36,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "certificateVerify",
-    locale,
-    params: { code: params.code },
-    title: m.certificate_verify_meta_title({}, { locale }),
-    description: m.certificate_verify_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "certificateVerify",
+  m.certificate_verify_meta_title,
+  m.certificate_verify_meta_description,
+);
 
 export default function CertificateVerify({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();

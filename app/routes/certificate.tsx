@@ -7,8 +7,7 @@ import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate";
 
@@ -38,17 +37,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "certificate",
-    locale,
-    params: { id: params.id },
-    title: m.certificate_meta_title({}, { locale }),
-    description: m.certificate_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "certificate",
+  m.certificate_meta_title,
+  m.certificate_meta_description,
+);
 
 export default function Certificate({ loaderData, params }: Route.ComponentProps) {
   const locale = useLocale();

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { changePasswordSchema } from "../../core/account-rules";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import { CheckCircleIcon, KeyIcon } from "../components/icons";
@@ -9,8 +8,7 @@ import { SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
@@ -31,17 +29,11 @@ export function headers() {
   return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "changePassword",
-    locale,
-    params: { token: params.token },
-    title: m.page_change_password_meta_title({}, { locale }),
-    description: m.page_change_password_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "changePassword",
+  m.page_change_password_meta_title,
+  m.page_change_password_meta_description,
+);
 
 type View = "form" | "changed" | "invalid";
 

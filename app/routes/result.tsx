@@ -1,15 +1,13 @@
 import { data } from "react-router";
 import type { AttemptResult } from "../../core/attempt";
 import { bandName, bandText } from "../../core/band-text";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { AppLink } from "../lib/app-link";
 import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
 
@@ -40,17 +38,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "result",
-    locale,
-    params: { id: params.id },
-    title: m.page_result_meta_title({}, { locale }),
-    description: m.page_result_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("result", m.page_result_meta_title, m.page_result_meta_description);
 
 export default function Result({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
