@@ -7,24 +7,31 @@ import { localizePath } from "../../core/route-table";
 import { AttemptRunner } from "../components/attempt-runner";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
 import { apiFetch } from "../lib/api";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptStateSchema } from "../lib/api-schemas.server";
 import { readAttemptPosition } from "../lib/attempt-position";
-import { cloudflareContext } from "../lib/load-context";
 import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempt";
 
+type LoaderData =
+  | { current: AttemptState; position: number | null }
+  | { current: null; position: null };
+
 /** The browser's test in progress, if any: a reload resumes it where it was. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(cloudflareContext);
-  const response = await api("/api/tests/current");
-  if (response.ok) {
-    const current = (await response.json()) as AttemptState;
-    const cookies = request.headers.get("Cookie");
-    return { current, position: readAttemptPosition(cookies, current.id, questionBank.length) };
-  }
-  if (response.status === 404) return { current: null, position: null };
-  throw new Response(null, { status: Math.max(500, response.status) });
+  const cookies = request.headers.get("Cookie");
+  return loadFromApi(context, {
+    path: "/api/tests/current",
+    schema: attemptStateSchema,
+    ok: (current): LoaderData => ({
+      current,
+      position: readAttemptPosition(cookies, current.id, questionBank.length),
+    }),
+    // None running: the page introduces the test, with a 200.
+    expected: [{ status: 404, page: { current: null, position: null }, pageStatus: 200 }],
+  });
 }
 
 /** A test in progress is personal and changes with every answer: never cached. */

@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { data } from "react-router";
 import {
   type AttemptListRow,
-  type AttemptsList,
   type AvailableAction,
   actionsFor,
   formatTestDate,
@@ -13,8 +11,9 @@ import * as m from "../../core/paraglide/messages";
 import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
 import type { Params, Screen } from "../../core/route-table";
 import { ClockIcon, ListIcon } from "../components/icons";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptsListSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -24,10 +23,11 @@ import "../attempts-list.css";
 /** 'My IQ tests' (docs/decisions/0011-tests-list.md): signed-in users only (spec section 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
-  const response = await api("/api/tests");
-  if (response.ok) return (await response.json()) as AttemptsList;
-  throw data(null, { status: Math.max(500, response.status) });
+  return loadFromApi(context, {
+    path: "/api/tests",
+    schema: attemptsListSchema,
+    ok: (list) => list,
+  });
 }
 
 /** Personal, and changes with every test taken. */

@@ -1,11 +1,12 @@
 import "../certificate.css";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { CertificateDetails } from "../../core/certificate";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { NoResult } from "../components/no-result";
+import { loadFromApi } from "../lib/api-loader.server";
+import { certificateDetailsSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -20,17 +21,14 @@ type LoaderResult = { kind: "certificate"; details: CertificateDetails } | { kin
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const response = await api(`/api/certificates/${encodeURIComponent(params.id)}`, {
-    headers: { i18n: locale },
+  return loadFromApi(context, {
+    path: `/api/certificates/${encodeURIComponent(params.id)}`,
+    init: { headers: { i18n: locale } },
+    schema: certificateDetailsSchema,
+    ok: (details): LoaderResult => ({ kind: "certificate", details }),
+    expected: [{ status: 404, page: { kind: "invalid" } }],
   });
-  if (response.ok) {
-    const details = (await response.json()) as CertificateDetails;
-    return { kind: "certificate", details } as LoaderResult;
-  }
-  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
-  throw data(null, { status: Math.max(500, response.status) });
 }
 
 export function headers() {

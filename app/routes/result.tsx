@@ -1,11 +1,11 @@
-import { data } from "react-router";
 import type { AttemptResult } from "../../core/attempt";
 import { bandName, bandText } from "../../core/band-text";
 import * as m from "../../core/paraglide/messages";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptResultSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -18,20 +18,16 @@ type LoaderResult =
 /** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
-  const response = await api(`/api/tests/${encodeURIComponent(params.id)}/result`);
-  if (response.ok) {
-    return { kind: "result", result: (await response.json()) as AttemptResult } as LoaderResult;
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: string };
-  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
-  if (response.status === 409 && body.code === "testNotFinished") {
-    return data<LoaderResult>({ kind: "notFinished" }, { status: 409 });
-  }
-  if (response.status === 409 && body.code === "testRejected") {
-    return data<LoaderResult>({ kind: "rejected" }, { status: 409 });
-  }
-  throw data(null, { status: Math.max(500, response.status) });
+  return loadFromApi(context, {
+    path: `/api/tests/${encodeURIComponent(params.id)}/result`,
+    schema: attemptResultSchema,
+    ok: (result): LoaderResult => ({ kind: "result", result }),
+    expected: [
+      { status: 404, page: { kind: "invalid" } },
+      { status: 409, code: "testNotFinished", page: { kind: "notFinished" } },
+      { status: 409, code: "testRejected", page: { kind: "rejected" } },
+    ],
+  });
 }
 
 export function headers() {
