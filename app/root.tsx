@@ -3,7 +3,7 @@ import interLatin from "./fonts/inter-latin-400-800.woff2?url";
 import soraLatin from "./fonts/sora-latin-400-800.woff2?url";
 import "./app.css";
 import "./accounts.css";
-import "./test.css";
+import "./attempt.css";
 import "./legal.css";
 import { useContext } from "react";
 import {

@@ -104,6 +104,9 @@ describe("the localized route table (spec section 2)", () => {
 
   it("names route modules in kebab-case and patterns with the prefix", () => {
     expect(routeModule("changePassword")).toBe("routes/change-password.tsx");
+    // An IQ test someone takes is an attempt in code; the screens keep their URLs' names.
+    expect(routeModule("test")).toBe("routes/attempt.tsx");
+    expect(routeModule("tests")).toBe("routes/attempts.tsx");
     expect(routePattern("home", "pt-br")).toBe("/pt-br");
     expect(routePattern("result", "pt-br")).toBe("/pt-br/resultado/:id");
   });

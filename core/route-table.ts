@@ -51,6 +51,11 @@ interface ScreenDef {
    * and adds its module, `app/routes/<kebab-case screen>.tsx`.
    */
   page: boolean;
+  /**
+   * The route module's name when it is not the kebab-case screen: the screens keep the
+   * names of their URLs ("test"), while in code an IQ test someone takes is an attempt.
+   */
+  module?: string;
 }
 
 const samePath = (path: string): Record<Locale, string> => ({ en: path, "pt-br": path });
@@ -86,8 +91,18 @@ export const screens = {
     indexable: true,
     page: true,
   },
-  test: { paths: { en: "/test", "pt-br": "/teste" }, indexable: true, page: true },
-  tests: { paths: { en: "/tests", "pt-br": "/testes" }, indexable: false, page: true },
+  test: {
+    paths: { en: "/test", "pt-br": "/teste" },
+    indexable: true,
+    page: true,
+    module: "attempt",
+  },
+  tests: {
+    paths: { en: "/tests", "pt-br": "/testes" },
+    indexable: false,
+    page: true,
+    module: "attempts",
+  },
   // Error screens of spec section 8 that have their own address (docs/decisions/0007-accounts.md).
   invalidReturnUrl: {
     paths: { en: "/invalid-return-url", "pt-br": "/url-de-retorno-invalida" },
@@ -121,7 +136,9 @@ export const servedScreens = screenNames.filter((screen) => screens[screen].page
 
 /** The route module of a screen: `changePassword` -> `routes/change-password.tsx`. */
 export function routeModule(screen: Screen): string {
-  return `routes/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
+  const def: ScreenDef = screens[screen];
+  const name = def.module ?? screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `routes/${name}.tsx`;
 }
 export type Params = Partial<Record<ParamName, string>>;
 

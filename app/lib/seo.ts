@@ -1,7 +1,37 @@
 import type { MetaDescriptor } from "react-router";
-import { type Locale, localeInfo } from "../../core/locales";
+import { type Locale, localeFromPath, localeInfo } from "../../core/locales";
+import type { Text } from "../../core/message-text";
 import { localizePath, type Params, type Screen, screens } from "../../core/route-table";
 import { alternates } from "../../core/sitemap";
+import { rootData } from "./root-data";
+
+/** What `screenMeta` reads of React Router's `Route.MetaArgs`. */
+export interface ScreenMetaArgs {
+  location: { pathname: string };
+  matches: Parameters<typeof rootData>[0];
+  /** The route's path parameters: those of the screen's pattern in the route table. */
+  params: Params;
+}
+
+/**
+ * A route's `meta` export: the screen's title and description in the language of the
+ * path, and its canonical and alternate links built with the route's own parameters.
+ *
+ *     export const meta = screenMeta("result", m.page_result_meta_title, m.page_result_meta_description);
+ */
+export function screenMeta(screen: Screen, title: Text, description: Text) {
+  return ({ location, matches, params }: ScreenMetaArgs): MetaDescriptor[] => {
+    const locale = localeFromPath(location.pathname);
+    return pageMeta({
+      baseUrl: rootData(matches).baseUrl,
+      screen,
+      locale,
+      params,
+      title: title({}, { locale }),
+      description: description({}, { locale }),
+    });
+  };
+}
 
 /**
  * Title, description, canonical and hreflang alternates of a page, and `robots: noindex`

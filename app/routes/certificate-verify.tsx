@@ -1,14 +1,12 @@
 import "../certificate.css";
-import { data } from "react-router";
 import type { CertificateVerification } from "../../core/certificate";
 import { certificateDate } from "../../core/certificate";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { CheckCircleIcon, SearchIcon } from "../components/icons";
+import { loadFromApi } from "../lib/api-loader.server";
+import { certificateVerificationSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate-verify";
 
@@ -21,34 +19,24 @@ type LoaderResult =
  * the IQ and the date, as printed, and nothing else (docs/decisions/0010-certificates.md).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = context.get(cloudflareContext);
   const code = params.code.toUpperCase();
-  const response = await api(`/api/certificates/verify/${encodeURIComponent(code)}`);
-  if (response.ok) {
-    const certificate = (await response.json()) as CertificateVerification;
-    return { kind: "found", code, certificate } as LoaderResult;
-  }
-  if (response.status === 404) {
-    return data<LoaderResult>({ kind: "notFound", code }, { status: 404 });
-  }
-  throw data(null, { status: Math.max(500, response.status) });
+  return loadFromApi(context, {
+    path: `/api/certificates/verify/${encodeURIComponent(code)}`,
+    schema: certificateVerificationSchema,
+    ok: (certificate): LoaderResult => ({ kind: "found", code, certificate }),
+    expected: [{ status: 404, page: { kind: "notFound", code } }],
+  });
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "certificateVerify",
-    locale,
-    params: { code: params.code },
-    title: m.certificate_verify_meta_title({}, { locale }),
-    description: m.certificate_verify_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "certificateVerify",
+  m.certificate_verify_meta_title,
+  m.certificate_verify_meta_description,
+);
 
 export default function CertificateVerify({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();

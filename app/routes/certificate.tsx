@@ -1,14 +1,14 @@
 import "../certificate.css";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { CertificateDetails } from "../../core/certificate";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { NoResult } from "../components/no-result";
+import { loadFromApi } from "../lib/api-loader.server";
+import { certificateDetailsSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate";
 
@@ -21,34 +21,25 @@ type LoaderResult = { kind: "certificate"; details: CertificateDetails } | { kin
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const response = await api(`/api/certificates/${encodeURIComponent(params.id)}`, {
-    headers: { i18n: locale },
+  return loadFromApi(context, {
+    path: `/api/certificates/${encodeURIComponent(params.id)}`,
+    init: { headers: { i18n: locale } },
+    schema: certificateDetailsSchema,
+    ok: (details): LoaderResult => ({ kind: "certificate", details }),
+    expected: [{ status: 404, page: { kind: "invalid" } }],
   });
-  if (response.ok) {
-    const details = (await response.json()) as CertificateDetails;
-    return { kind: "certificate", details } as LoaderResult;
-  }
-  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
-  throw data(null, { status: Math.max(500, response.status) });
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "certificate",
-    locale,
-    params: { id: params.id },
-    title: m.certificate_meta_title({}, { locale }),
-    description: m.certificate_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "certificate",
+  m.certificate_meta_title,
+  m.certificate_meta_description,
+);
 
 export default function Certificate({ loaderData, params }: Route.ComponentProps) {
   const locale = useLocale();

@@ -1,16 +1,14 @@
 import { useState } from "react";
-import { data } from "react-router";
 import { changePasswordSchema } from "../../core/account-rules";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import { CheckCircleIcon, KeyIcon } from "../components/icons";
 import { SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";
+import { loadFromApi } from "../lib/api-loader.server";
+import { usableResetLinkSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
@@ -19,11 +17,13 @@ import type { Route } from "./+types/change-password";
 
 /** Is the reset link still usable? 200 yes, 410 used/expired/unknown (docs/decisions/0007). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = context.get(cloudflareContext);
-  const response = await api(`/api/accounts/password-reset/${encodeURIComponent(params.token)}`);
-  if (response.ok) return { valid: true };
-  if (response.status === 410) return { valid: false };
-  throw data(null, { status: Math.max(response.status, 500) });
+  return loadFromApi(context, {
+    path: `/api/accounts/password-reset/${encodeURIComponent(params.token)}`,
+    schema: usableResetLinkSchema,
+    ok: (): { valid: boolean } => ({ valid: true }),
+    // The page explains that the link no longer works, with a 200 like the form.
+    expected: [{ status: 410, page: { valid: false }, pageStatus: 200 }],
+  });
 }
 
 /** Token pages leak nothing through the Referer and are never cached (SECURITY.md 12). */
@@ -31,17 +31,11 @@ export function headers() {
   return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "changePassword",
-    locale,
-    params: { token: params.token },
-    title: m.page_change_password_meta_title({}, { locale }),
-    description: m.page_change_password_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "changePassword",
+  m.page_change_password_meta_title,
+  m.page_change_password_meta_description,
+);
 
 type View = "form" | "changed" | "invalid";
 

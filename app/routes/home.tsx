@@ -4,7 +4,7 @@ import { bandName } from "../../core/band-text";
 import { nationalIq } from "../../core/data/national-iq";
 import { famousEntries, testimonials } from "../../core/home-content";
 import { mapBins, noDataColour } from "../../core/iq-map-scale";
-import { type Locale, localeFromPath } from "../../core/locales";
+import type { Locale } from "../../core/locales";
 import type { Text } from "../../core/message-text";
 import { normalCdf } from "../../core/normal";
 import * as m from "../../core/paraglide/messages";
@@ -12,21 +12,10 @@ import { screens } from "../../core/route-table";
 import { chartBands, IqChart } from "../components/iq-chart";
 import { AppLink } from "../lib/app-link";
 import { useNonce } from "../lib/nonce";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/home";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "home",
-    locale,
-    title: m.home_meta_title({}, { locale }),
-    description: m.home_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("home", m.home_meta_title, m.home_meta_description);
 
 /** The FAQ (spec: how it works, time, price, score, report, diagnosis, age, data). */
 const faqTexts = {

@@ -1,22 +1,14 @@
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { ShieldIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/invalid-return-url";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "invalidReturnUrl",
-    locale,
-    title: m.page_invalid_return_url_meta_title({}, { locale }),
-    description: m.page_invalid_return_url_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "invalidReturnUrl",
+  m.page_invalid_return_url_meta_title,
+  m.page_invalid_return_url_meta_description,
+);
 
 /** Where an unsafe returnUrl ends (SECURITY.md 16): nothing happens, the way home is offered. */
 export default function InvalidReturnUrl() {

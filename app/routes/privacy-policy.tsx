@@ -1,20 +1,8 @@
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { LegalPage, type LegalSection } from "../components/legal-page";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/privacy-policy";
+import { screenMeta } from "../lib/seo";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "privacyPolicy",
-    locale,
-    title: m.privacy_meta_title({}, { locale }),
-    description: m.privacy_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("privacyPolicy", m.privacy_meta_title, m.privacy_meta_description);
 
 /** The cookie categories of the consent modal, with what is in use and the legal basis. */
 function CookieCategories() {

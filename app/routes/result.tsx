@@ -1,15 +1,13 @@
-import { data } from "react-router";
 import type { AttemptResult } from "../../core/attempt";
 import { bandName, bandText } from "../../core/band-text";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptResultSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
 
@@ -20,37 +18,23 @@ type LoaderResult =
 /** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
-  const response = await api(`/api/tests/${encodeURIComponent(params.id)}/result`);
-  if (response.ok) {
-    return { kind: "result", result: (await response.json()) as AttemptResult } as LoaderResult;
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: string };
-  if (response.status === 404) return data<LoaderResult>({ kind: "invalid" }, { status: 404 });
-  if (response.status === 409 && body.code === "testNotFinished") {
-    return data<LoaderResult>({ kind: "notFinished" }, { status: 409 });
-  }
-  if (response.status === 409 && body.code === "testRejected") {
-    return data<LoaderResult>({ kind: "rejected" }, { status: 409 });
-  }
-  throw data(null, { status: Math.max(500, response.status) });
+  return loadFromApi(context, {
+    path: `/api/tests/${encodeURIComponent(params.id)}/result`,
+    schema: attemptResultSchema,
+    ok: (result): LoaderResult => ({ kind: "result", result }),
+    expected: [
+      { status: 404, page: { kind: "invalid" } },
+      { status: 409, code: "testNotFinished", page: { kind: "notFinished" } },
+      { status: 409, code: "testRejected", page: { kind: "rejected" } },
+    ],
+  });
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "result",
-    locale,
-    params: { id: params.id },
-    title: m.page_result_meta_title({}, { locale }),
-    description: m.page_result_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("result", m.page_result_meta_title, m.page_result_meta_description);
 
 export default function Result({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();

@@ -1,10 +1,8 @@
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath, signInErrorReasons } from "../../core/route-table";
 import { AlertIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/sign-in-error";
@@ -16,17 +14,11 @@ const reasons = {
   failed: m.page_sign_in_error_failed,
 } as const;
 
-export function meta({ location, matches, params }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "signInError",
-    locale,
-    params: { reason: params.reason },
-    title: m.page_sign_in_error_meta_title({}, { locale }),
-    description: m.page_sign_in_error_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta(
+  "signInError",
+  m.page_sign_in_error_meta_title,
+  m.page_sign_in_error_meta_description,
+);
 
 export default function SignInError({ params }: Route.ComponentProps) {
   const locale = useLocale();

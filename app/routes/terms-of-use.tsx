@@ -1,20 +1,8 @@
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { LegalPage, type LegalSection } from "../components/legal-page";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
-import type { Route } from "./+types/terms-of-use";
+import { screenMeta } from "../lib/seo";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "termsOfUse",
-    locale,
-    title: m.terms_meta_title({}, { locale }),
-    description: m.terms_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("termsOfUse", m.terms_meta_title, m.terms_meta_description);
 
 /** The terms and conditions, sections 1 to 11 (spec sections 1, 2, 4 and 5). */
 const sections: LegalSection[] = [

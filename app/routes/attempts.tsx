@@ -1,34 +1,33 @@
 import { useSyncExternalStore } from "react";
-import { data } from "react-router";
 import {
   type AttemptListRow,
-  type AttemptsList,
   type AvailableAction,
   actionsFor,
   formatTestDate,
   type RowAction,
 } from "../../core/attempts-list";
-import { type Locale, localeFromPath } from "../../core/locales";
+import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
 import type { Params, Screen } from "../../core/route-table";
 import { ClockIcon, ListIcon } from "../components/icons";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptsListSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { cloudflareContext } from "../lib/load-context";
 import { requireUser } from "../lib/require-user.server";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
+import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/tests";
-import "../tests-list.css";
+import type { Route } from "./+types/attempts";
+import "../attempts-list.css";
 
 /** 'My IQ tests' (docs/decisions/0011-tests-list.md): signed-in users only (spec section 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { api } = context.get(cloudflareContext);
-  const response = await api("/api/tests");
-  if (response.ok) return (await response.json()) as AttemptsList;
-  throw data(null, { status: Math.max(500, response.status) });
+  return loadFromApi(context, {
+    path: "/api/tests",
+    schema: attemptsListSchema,
+    ok: (list) => list,
+  });
 }
 
 /** Personal, and changes with every test taken. */
@@ -36,18 +35,9 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "tests",
-    locale,
-    title: m.tests_meta_title({}, { locale }),
-    description: m.tests_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("tests", m.tests_meta_title, m.tests_meta_description);
 
-export default function Tests({ loaderData }: Route.ComponentProps) {
+export default function Attempts({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { tests } = loaderData;
   return (
@@ -64,7 +54,7 @@ export default function Tests({ loaderData }: Route.ComponentProps) {
           </AppLink>
         ) : null}
       </div>
-      {tests.length === 0 ? <EmptyState locale={locale} /> : <TestsTable tests={tests} />}
+      {tests.length === 0 ? <EmptyState locale={locale} /> : <AttemptsTable tests={tests} />}
     </section>
   );
 }
@@ -84,7 +74,7 @@ function EmptyState({ locale }: { locale: Locale }) {
   );
 }
 
-function TestsTable({ tests }: { tests: AttemptListRow[] }) {
+function AttemptsTable({ tests }: { tests: AttemptListRow[] }) {
   const columns = {
     date: m.tests_column_date(),
     iq: m.tests_column_iq(),
@@ -123,7 +113,7 @@ function Row({ row, columns }: { row: AttemptListRow; columns: Columns }) {
     <tr className="tests-row" data-testid="tests-row" data-status={row.status}>
       <td className="tests-cell-date" data-label={columns.date}>
         <time dateTime={row.date} data-testid="tests-date">
-          <TestDate date={row.date} locale={locale} />
+          <AttemptDate date={row.date} locale={locale} />
         </time>
       </td>
       <td className="tests-cell-iq" data-label={columns.iq}>
@@ -190,7 +180,7 @@ const actionLabels: Record<RowAction, () => string> = {
 };
 
 /**
- * Where each action the product offers leads. An action turned on in core/tests-list.ts
+ * Where each action the product offers leads. An action turned on in core/attempts-list.ts
  * must be given its destination here (the type requires it).
  */
 type ActionTarget =
@@ -251,7 +241,7 @@ const subscribeNever = () => () => {};
  * it renders UTC, and hydration switches to the browser's zone (client-side navigations
  * render the browser's zone at once).
  */
-function TestDate({ date, locale }: { date: string; locale: Locale }) {
+function AttemptDate({ date, locale }: { date: string; locale: Locale }) {
   const timeZone = useSyncExternalStore(
     subscribeNever,
     () => Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -6,10 +6,11 @@ import { readCookie } from "../../core/language";
  * nothing jumps after hydration). Not a secret: an attempt id and an index.
  */
 
+// Browsers already hold cookies by this name: renaming it would forget their place.
 const cookieName = "test_position";
 const oneDay = 24 * 60 * 60;
 
-export function readTestPosition(
+export function readAttemptPosition(
   cookieHeader: string | null,
   attemptId: string,
   count: number,
@@ -22,7 +23,7 @@ export function readTestPosition(
   return Number.isInteger(index) && index >= 0 && index < count ? index : null;
 }
 
-export function writeTestPosition(attemptId: string, index: number): void {
+export function writeAttemptPosition(attemptId: string, index: number): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one small value; the Cookie Store API is not in every browser we serve.
   document.cookie = `${cookieName}=${attemptId}.${index}; Path=/; Max-Age=${oneDay}; SameSite=Lax`;
 }

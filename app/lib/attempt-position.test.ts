@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTestPosition } from "./test-position";
+import { readAttemptPosition } from "./attempt-position";
 
 const id = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
 
@@ -13,6 +13,6 @@ describe("the remembered question of a running test", () => {
     ["test_position=another-attempt.3", null],
     [null, null],
   ])("%s reads as %s", (cookies, position) => {
-    expect(readTestPosition(cookies, id, 40)).toBe(position);
+    expect(readAttemptPosition(cookies, id, 40)).toBe(position);
   });
 });

@@ -1,32 +1,37 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AttemptState } from "../../core/attempt";
-import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
+import { AttemptRunner } from "../components/attempt-runner";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
-import { TestRunner } from "../components/test-runner";
 import { apiFetch } from "../lib/api";
-import { cloudflareContext } from "../lib/load-context";
-import { rootData } from "../lib/root-data";
-import { pageMeta } from "../lib/seo";
-import { readTestPosition } from "../lib/test-position";
+import { loadFromApi } from "../lib/api-loader.server";
+import { attemptStateSchema } from "../lib/api-schemas.server";
+import { readAttemptPosition } from "../lib/attempt-position";
+import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
-import type { Route } from "./+types/test";
+import type { Route } from "./+types/attempt";
+
+type LoaderData =
+  | { current: AttemptState; position: number | null }
+  | { current: null; position: null };
 
 /** The browser's test in progress, if any: a reload resumes it where it was. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { api } = context.get(cloudflareContext);
-  const response = await api("/api/tests/current");
-  if (response.ok) {
-    const current = (await response.json()) as AttemptState;
-    const cookies = request.headers.get("Cookie");
-    return { current, position: readTestPosition(cookies, current.id, questionBank.length) };
-  }
-  if (response.status === 404) return { current: null, position: null };
-  throw new Response(null, { status: Math.max(500, response.status) });
+  const cookies = request.headers.get("Cookie");
+  return loadFromApi(context, {
+    path: "/api/tests/current",
+    schema: attemptStateSchema,
+    ok: (current): LoaderData => ({
+      current,
+      position: readAttemptPosition(cookies, current.id, questionBank.length),
+    }),
+    // None running: the page introduces the test, with a 200.
+    expected: [{ status: 404, page: { current: null, position: null }, pageStatus: 200 }],
+  });
 }
 
 /** A test in progress is personal and changes with every answer: never cached. */
@@ -39,18 +44,9 @@ export function shouldRevalidate() {
   return true;
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const locale = localeFromPath(location.pathname);
-  return pageMeta({
-    baseUrl: rootData(matches).baseUrl,
-    screen: "test",
-    locale,
-    title: m.page_test_meta_title({}, { locale }),
-    description: m.page_test_meta_description({}, { locale }),
-  });
-}
+export const meta = screenMeta("test", m.page_test_meta_title, m.page_test_meta_description);
 
-export default function Test({ loaderData }: Route.ComponentProps) {
+export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
   const handleApiError = useApiErrorHandler();
@@ -74,7 +70,7 @@ export default function Test({ loaderData }: Route.ComponentProps) {
 
   if (state) {
     return (
-      <TestRunner
+      <AttemptRunner
         // A new attempt is a new runner: nothing of the previous one carries over.
         key={state.id}
         state={state}

@@ -1,27 +1,18 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AttemptState } from "../../core/attempt";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import type { Letter } from "../../core/questions";
-import { writeTestPosition } from "../lib/test-position";
+import { writeAttemptPosition } from "../lib/attempt-position";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useAttemptKeyboard } from "../lib/use-attempt-keyboard";
+import { useAttemptSession } from "../lib/use-attempt-session";
 import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
-import { useTestSession } from "../lib/use-test-session";
-import { Dialog } from "./dialog";
-import { AlertIcon, CheckCircleIcon, ClockIcon, ListIcon } from "./icons";
+import { EndDialog, QuestionPicker, UnansweredDialog } from "./attempt-dialogs";
+import { AlertIcon, ClockIcon, ListIcon } from "./icons";
 
 const total = questionBank.length;
-const keyLetters: Record<string, Letter> = {
-  a: "A",
-  b: "B",
-  c: "C",
-  d: "D",
-  "1": "A",
-  "2": "B",
-  "3": "C",
-  "4": "D",
-};
 
 /** Progress in percent, clamped to 0-100 (spec section 9). */
 export function progressPercent(answered: number, count: number): number {
@@ -51,12 +42,18 @@ interface RunnerProps {
   onResult(path: string): void;
 }
 
-export function TestRunner({ state, initialPosition, resultPath, onRedo, onResult }: RunnerProps) {
+export function AttemptRunner({
+  state,
+  initialPosition,
+  resultPath,
+  onRedo,
+  onResult,
+}: RunnerProps) {
   const locale = useLocale();
   const ui = useUi();
   const user = useCurrentUser();
   const handleApiError = useApiErrorHandler();
-  const session = useTestSession({ state, locale, onError: (error) => handleApiError(error) });
+  const session = useAttemptSession({ state, locale, onError: (error) => handleApiError(error) });
   // Back where this browser was, else at the first question not answered yet.
   const [position, setPosition] = useState(() => initialPosition ?? firstUnanswered(state.answers));
   const [picker, setPicker] = useState(false);
@@ -72,7 +69,7 @@ export function TestRunner({ state, initialPosition, resultPath, onRedo, onResul
   useEffect(() => setReady(true), []);
 
   useEffect(() => {
-    writeTestPosition(state.id, position);
+    writeAttemptPosition(state.id, position);
     // Moving to another question brings the reader (and screen readers) to its title.
     if (moved.current) titleRef.current?.focus();
     moved.current = false;
@@ -124,40 +121,14 @@ export function TestRunner({ state, initialPosition, resultPath, onRedo, onResul
     seeResultRef.current();
   }, [ending]);
 
-  // Keys: A-D / 1-4 choose; arrows move between questions (inside the option group the
-  // arrows keep their native job of moving the choice).
-  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
-  keyHandler.current = (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || session.ending || picker || unanswered) {
-      return;
-    }
-    const target = event.target as HTMLElement | null;
-    if (
-      target?.closest("dialog") ||
-      target?.matches("input[type=text], input[type=email], textarea")
-    ) {
-      return;
-    }
-    const letter = keyLetters[event.key.toLowerCase()];
-    if (letter && question) {
-      event.preventDefault();
-      session.choose(question.code, letter);
-      return;
-    }
-    if (target?.matches("input[type=radio]")) return;
-    if (event.key === "ArrowRight") {
-      event.preventDefault();
-      go(position + 1);
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      go(position - 1);
-    }
-  };
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => keyHandler.current(event);
-    window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
-  }, []);
+  // A-D / 1-4 choose, arrows move: not while the attempt is over or a dialog is open.
+  useAttemptKeyboard({
+    paused: Boolean(session.ending || picker || unanswered),
+    choose(letter) {
+      if (question) session.choose(question.code, letter);
+    },
+    move: (step) => go(position + step),
+  });
 
   if (session.ending === "rejected") {
     return <Rejected onRedo={onRedo} />;
@@ -336,159 +307,6 @@ export function TestRunner({ state, initialPosition, resultPath, onRedo, onResul
         <EndDialog kind={session.ending} busy={session.sending} onSeeResult={seeResult} />
       ) : null}
     </section>
-  );
-}
-
-function QuestionPicker({
-  answers,
-  current,
-  onPick,
-  onClose,
-}: {
-  answers: Record<string, Letter>;
-  current: number;
-  onPick(index: number): void;
-  onClose(): void;
-}) {
-  const id = useId();
-  return (
-    <Dialog
-      onClose={onClose}
-      labelledBy={`${id}-title`}
-      className="modal-test"
-      data-testid="picker"
-    >
-      <div className="modal-panel test-dialog">
-        <h2 className="test-dialog-title" id={`${id}-title`}>
-          {m.test_picker_title()}
-        </h2>
-        <ol className="test-grid">
-          {questionBank.map((question, index) => {
-            const answered = Boolean(answers[question.code]);
-            const state =
-              index === current
-                ? m.test_picker_current()
-                : answered
-                  ? m.test_picker_answered()
-                  : m.test_picker_unanswered();
-            return (
-              <li key={question.code}>
-                <button
-                  type="button"
-                  className={`test-cell${answered ? " is-answered" : ""}${index === current ? " is-current" : ""}`}
-                  onClick={() => onPick(index)}
-                  aria-label={m.test_picker_question({ number: index + 1, state })}
-                  aria-current={index === current ? "step" : undefined}
-                >
-                  {index + 1}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <button type="button" className="button button-ghost button-block" onClick={onClose}>
-          {m.modal_close()}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
-function UnansweredDialog({
-  missing,
-  onSend,
-  onPick,
-  onClose,
-}: {
-  missing: number[];
-  onSend(): void;
-  onPick(): void;
-  onClose(): void;
-}) {
-  const id = useId();
-  const one = missing.length === 1;
-  return (
-    <Dialog
-      onClose={onClose}
-      role="alertdialog"
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-text`}
-      className="modal-test"
-      data-testid="unanswered"
-    >
-      <div className="modal-panel test-dialog">
-        <span className="error-modal-icon tone-warning">
-          <AlertIcon width={30} height={30} />
-        </span>
-        <h2 className="test-dialog-title" id={`${id}-title`}>
-          {one
-            ? m.test_unanswered_title_one()
-            : m.test_unanswered_title_other({ count: missing.length })}
-        </h2>
-        <p className="test-dialog-text" id={`${id}-text`}>
-          {one ? m.test_unanswered_text_one() : m.test_unanswered_text_other()}
-        </p>
-        <div className="test-dialog-actions">
-          <button type="button" className="button button-primary" onClick={onPick}>
-            {one ? m.test_unanswered_pick_one() : m.test_unanswered_pick_other()}
-          </button>
-          <button type="button" className="button button-ghost" onClick={onSend}>
-            {m.test_unanswered_send()}
-          </button>
-        </div>
-      </div>
-    </Dialog>
-  );
-}
-
-/** Time over, or sent: nothing more to answer; the result is one click away. */
-function EndDialog({
-  kind,
-  busy,
-  onSeeResult,
-}: {
-  kind: "timeUp" | "finished";
-  busy: boolean;
-  onSeeResult(): void;
-}) {
-  const id = useId();
-  const timeUp = kind === "timeUp";
-  return (
-    // Not dismissable: the test is over whatever the user does.
-    <Dialog
-      onClose={() => {}}
-      role="alertdialog"
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-text`}
-      className="modal-test"
-      data-testid={timeUp ? "time-up" : "finished"}
-    >
-      <div className="modal-panel test-dialog">
-        <span className={`error-modal-icon ${timeUp ? "tone-warning" : "tone-success"}`}>
-          {timeUp ? (
-            <ClockIcon width={30} height={30} />
-          ) : (
-            <CheckCircleIcon width={30} height={30} />
-          )}
-        </span>
-        <h2 className="test-dialog-title" id={`${id}-title`}>
-          {timeUp ? m.test_time_up_title() : m.test_finished_title()}
-        </h2>
-        <p className="test-dialog-text" id={`${id}-text`}>
-          {timeUp ? m.test_time_up_text() : m.test_finished_text()}
-        </p>
-        <button
-          type="button"
-          className="button button-primary button-block"
-          onClick={onSeeResult}
-          disabled={busy}
-          aria-busy={busy}
-          data-testid="see-result"
-        >
-          {busy ? m.test_sending() : timeUp ? m.test_time_up_button() : m.test_finished_button()}
-        </button>
-      </div>
-    </Dialog>
   );
 }
 

@@ -17,7 +17,7 @@ export type SaveState = "idle" | "saving" | "offline";
 /** Why the test stopped accepting answers, as the screen shows it. */
 export type Ending = "timeUp" | "finished" | "rejected";
 
-export interface TestSession {
+export interface AttemptSession {
   answers: Record<string, Letter>;
   /** Milliseconds left, ticking locally between server responses. */
   remainingMs: number;
@@ -38,7 +38,7 @@ interface Options {
 
 const retryDelays = [1000, 2000, 4000, 8000, 10000];
 
-export function useTestSession({ state, locale, onError }: Options): TestSession {
+export function useAttemptSession({ state, locale, onError }: Options): AttemptSession {
   const [answers, setAnswers] = useState<Record<string, Letter>>(state.answers);
   const [saveState, setSaveState] = useState<SaveState>("idle");
   const [ending, setEnding] = useState<Ending | null>(

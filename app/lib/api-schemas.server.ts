@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempt";
+import type { AttemptsList } from "../../core/attempts-list";
+import type { CertificateDetails, CertificateVerification } from "../../core/certificate";
+import { paymentStatuses } from "../../core/payments";
+import type { Letter, QuestionCategory } from "../../core/questions";
+import type { Band, PercentileMethod } from "../../core/scoring";
+
+/**
+ * The shapes of the API's answers that page loaders read (api-loader.server.ts). Each is
+ * checked against its type in `core/` (`satisfies z.ZodType<...>`), so a field added to
+ * the type must be added here. Server-only: zod stays out of the pages' scripts
+ * (docs/decisions/0015-home-performance.md).
+ */
+
+/** Every value of a string union, as a zod enum: the record's type lists them all. */
+function everyOf<T extends string>(values: Record<T, true>) {
+  // Object.keys types its result as string[]; the record's keys are exactly T.
+  return z.enum(Object.keys(values) as [T, ...T[]]);
+}
+
+const letter = everyOf<Letter>({ A: true, B: true, C: true, D: true });
+const attemptStatus = everyOf<AttemptStatus>({ in_progress: true, finished: true, rejected: true });
+const band = everyOf<Band>({
+  giftedness: true,
+  superior: true,
+  above_average: true,
+  average: true,
+  dullness: true,
+  slow: true,
+  very_below_average: true,
+});
+const percentileMethod = everyOf<PercentileMethod>({ model: true, empirical: true });
+const byCategory = z.object({
+  SM: z.number(),
+  RA: z.number(),
+  RE: z.number(),
+  RL: z.number(),
+}) satisfies z.ZodType<Record<QuestionCategory, number>>;
+
+/** `GET /api/tests/current`. */
+export const attemptStateSchema = z.object({
+  id: z.string(),
+  status: attemptStatus,
+  remainingMs: z.number(),
+  durationMs: z.number(),
+  answers: z.record(z.string(), letter),
+  questionBankVersion: z.string(),
+}) satisfies z.ZodType<AttemptState>;
+
+/** `GET /api/tests/:id/result`. */
+export const attemptResultSchema = z.object({
+  id: z.string(),
+  finishedAt: z.string(),
+  iq: z.number(),
+  iqLabel: z.string(),
+  atCeiling: z.boolean(),
+  atFloor: z.boolean(),
+  interval: z.object({ low: z.number(), high: z.number() }),
+  band,
+  rawTotal: z.number(),
+  rawByCategory: byCategory,
+  normsVersion: z.string(),
+  ageBand: z.string(),
+  percentageWorld: z.number(),
+  percentageBrazil: z.number(),
+  percentileMethod: z.object({ world: percentileMethod, brazil: percentileMethod }),
+}) satisfies z.ZodType<AttemptResult>;
+
+/** `GET /api/tests`: 'My IQ tests'. */
+export const attemptsListSchema = z.object({
+  tests: z.array(
+    z.discriminatedUnion("status", [
+      z.object({
+        id: z.string(),
+        date: z.string(),
+        status: z.literal("finished"),
+        iq: z.number(),
+        iqLabel: z.string(),
+        paymentStatus: z.enum(paymentStatuses).nullable(),
+      }),
+      z.object({
+        id: z.string(),
+        date: z.string(),
+        status: z.literal(["rejected", "in_progress"]),
+        iq: z.null(),
+        iqLabel: z.null(),
+        paymentStatus: z.null(),
+      }),
+    ]),
+  ),
+}) satisfies z.ZodType<AttemptsList>;
+
+/** `GET /api/certificates/verify/:code`. */
+export const certificateVerificationSchema = z.object({
+  name: z.string(),
+  iqLabel: z.string(),
+  date: z.string(),
+}) satisfies z.ZodType<CertificateVerification>;
+
+/** `GET /api/certificates/:id`. */
+export const certificateDetailsSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  iqLabel: z.string(),
+  date: z.string(),
+  verifyPath: z.string(),
+}) satisfies z.ZodType<CertificateDetails>;
+
+/** `GET /api/accounts/password-reset/:token`: the link is still usable. */
+export const usableResetLinkSchema = z.object({ valid: z.literal(true) });
