@@ -37,7 +37,7 @@ interface ActionRule {
   /**
    * Whether the product offers this action yet: each issue that builds what an action
    * leads to (the certificate, the report, checkout) turns its flag on and gives it a
-   * link in the tests page (app/routes/tests.tsx), which the types then require.
+   * link in the tests page (app/routes/attempts.tsx), which the types then require.
    */
   available: boolean;
   /** Whether a row offers it, once available. */
