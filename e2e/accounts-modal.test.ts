@@ -1,21 +1,13 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasNoHorizontalOverflow, launch, newPage, viewports } from "./browser";
+import type { Page, Route } from "playwright-core";
+import { hasNoHorizontalOverflow, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * The login/sign-up modal (spec sections 2, 4 and 5) without the accounts API: requests
  * that need a particular answer are answered by the test at the HTTP boundary, so each
  * view and transition is checked whatever the backend does.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const texts = {
   en: {
@@ -150,11 +142,11 @@ describe.each([
   ["phone", viewports.phone],
   ["desktop", viewports.desktop],
 ] as const)("the login/sign-up modal at %s width", (width, viewport) => {
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "%s: login <-> sign-up, collapsed -> expanded, with the Google link and focus",
-    async (locale) => {
+    async (locale, { newPage }) => {
       const t = texts[locale];
-      const { page, context, problems } = await newPage(browser, { viewport });
+      const { page, problems } = await newPage({ viewport });
       await openLogin(page, t);
       expect(await view(page).getAttribute("data-view")).toBe("login");
       // The first field takes the focus 100 ms after the view opens.
@@ -198,15 +190,14 @@ describe.each([
         "sign-in-button",
       );
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "%s: sign-up messages appear on blur, follow typing, and all show on submit",
-    async (locale) => {
+    async (locale, { newPage }) => {
       const t = texts[locale];
-      const { page, context, problems } = await newPage(browser, { viewport });
+      const { page, problems } = await newPage({ viewport });
       await openLogin(page, t);
       await openSignUpForm(page, t);
       const form = modal(page);
@@ -244,15 +235,14 @@ describe.each([
       await form.getByText(t.birthRequired).waitFor();
       expect(sent).toBe(false);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "%s: forgot password -> loading -> success -> back; Back clears the e-mail",
-    async (locale) => {
+    async (locale, { newPage }) => {
       const t = texts[locale];
-      const { page, context, problems } = await newPage(browser, { viewport });
+      const { page, problems } = await newPage({ viewport });
       await openLogin(page, t);
       await modal(page).getByRole("button", { name: t.forgot }).click();
       await modal(page).getByRole("heading", { name: t.forgotTitle }).waitFor();
@@ -287,20 +277,24 @@ describe.each([
       await modal(page).getByRole("button", { name: t.backToLogin }).click();
       await modal(page).getByRole("heading", { name: t.loginTitle }).waitFor();
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 });
 
 describe("signing up and in through the modal (the real accounts API)", () => {
-  /** Lets a leftover alert (the old product's defect) show up before asserting there is none. */
-  const settle = (page: Page) => page.waitForTimeout(500);
+  /**
+   * Lets a leftover alert (the old product's defect) show up before asserting there is none:
+   * once the page is idle it has run all it had queued, and an open alert would hold this
+   * call until the page fixture had recorded and dismissed it.
+   */
+  const settle = (page: Page) =>
+    page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "%s: sign-up, sign-out and sign-in close the modal with a toast and no browser dialog",
-    async (locale) => {
+    async (locale, { newPage }) => {
       const t = texts[locale];
-      const { page, context, problems, dialogs } = await newPage(browser, {
+      const { page, problems, dialogs } = await newPage({
         viewport: viewports.desktop,
       });
       const email = `modal-${locale}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
@@ -334,7 +328,6 @@ describe("signing up and in through the modal (the real accounts API)", () => {
       await settle(page);
       expect(dialogs).toEqual([]);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 });
@@ -342,8 +335,10 @@ describe("signing up and in through the modal (the real accounts API)", () => {
 describe("errors in the modal (spec section 8)", () => {
   const t = texts.en;
 
-  it("a failed forgot-password request shows an error toast and keeps the form", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+  it("a failed forgot-password request shows an error toast and keeps the form", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport: viewports.phone });
     await openLogin(page, t);
     await modal(page).getByRole("button", { name: t.forgot }).click();
     const request = hold(page, "/api/accounts/forgot-password");
@@ -361,11 +356,10 @@ describe("errors in the modal (spec section 8)", () => {
     await toast.getByRole("button", { name: "Dismiss notification" }).click();
     await toast.waitFor({ state: "detached" });
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("server field messages land on the fields; code/system become toasts", async () => {
-    const { page, context, problems, dialogs } = await newPage(browser, {
+  it("server field messages land on the fields; code/system become toasts", async ({ newPage }) => {
+    const { page, problems, dialogs } = await newPage({
       viewport: viewports.desktop,
     });
     await openLogin(page, t);
@@ -406,11 +400,12 @@ describe("errors in the modal (spec section 8)", () => {
     await modal(page).getByText("Email can not be used!").waitFor({ state: "detached" });
     expect(dialogs).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("a bare 401 reopens the login modal with 'To continue, you must enter your information.'", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+  it("a bare 401 reopens the login modal with 'To continue, you must enter your information.'", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport: viewports.desktop });
     await openLogin(page, t);
     await openSignUpForm(page, t);
     await page.route("**/api/accounts/sign-up", (route) =>
@@ -427,19 +422,18 @@ describe("errors in the modal (spec section 8)", () => {
       "To continue, you must enter your information.",
     );
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it.each([
+  it.for([
     [500, "An Internal Server Error Occurred!", "Close"],
     [503, "Service Temporarily Unavailable!", "Try Again"],
     [403, "Access Denied!", "Back to home"],
     [402, "Payment Required!", "Go to Payment Page"],
     [418, "Ooops! Something went wrong", "Close"],
-  ])(
+  ] as const)(
     "status %i opens the error modal '%s' (%s), which a click outside does not close",
-    async (status, title, button) => {
-      const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+    async ([status, title, button], { newPage }) => {
+      const { page, problems } = await newPage({ viewport: viewports.phone });
       await page.goto("/invalid-return-url");
       await page.getByTestId("sign-in-button").click();
       await focusIsOn(page, t.email);
@@ -478,14 +472,15 @@ describe("errors in the modal (spec section 8)", () => {
         expect(new URL(page.url()).pathname).toBe("/invalid-return-url");
       }
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 });
 
 describe("returnUrl in the address (SECURITY.md 16)", () => {
-  it("a safe one opens the login modal saying why, and leaves the address clean", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+  it("a safe one opens the login modal saying why, and leaves the address clean", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport: viewports.phone });
     await page.goto("/pt-br?returnUrl=%2Fpt-br%2Ftestes");
     await modal(page).getByRole("heading", { name: texts["pt-br"].loginTitle }).waitFor();
     expect(await page.getByTestId("auth-description").textContent()).toBe(
@@ -499,20 +494,18 @@ describe("returnUrl in the address (SECURITY.md 16)", () => {
     ).toBe("/api/accounts/login?provider=Google&returnUrl=%2Fpt-br%2Ftestes");
     await screenshot(page, "accounts-modal-return-url-pt-br-phone");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it.each([
+  it.for([
     ["/?returnUrl=%2F%2Fevil.example", "/invalid-return-url"],
     ["/pt-br?returnUrl=https%3A%2F%2Fevil.example%2F", "/pt-br/url-de-retorno-invalida"],
     ["/?returnUrl=%2F%5Cevil.example", "/invalid-return-url"],
-  ])("%s goes to %s", async (from, to) => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+  ] as const)("%s goes to %s", async ([from, to], { newPage }) => {
+    const { page, problems } = await newPage({ viewport: viewports.phone });
     await page.goto(from);
     await page.waitForURL((url) => url.pathname === to);
     await page.getByTestId("invalid-return-url").waitFor();
     expect(await modal(page).count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,23 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /** The accounts' own pages: invalid return URL, sign-in error and change password. */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const widths = [
   ["phone", viewports.phone],
@@ -29,7 +13,7 @@ function decode(html: string) {
 }
 
 describe.each(widths)("at %s width", (width, viewport) => {
-  it.each([
+  it.for([
     ["en", "/invalid-return-url", "Invalid return address", "Back to home", "/"],
     [
       "pt-br",
@@ -38,10 +22,10 @@ describe.each(widths)("at %s width", (width, viewport) => {
       "Voltar para o início",
       "/pt-br",
     ],
-  ])(
+  ] as const)(
     "the %s invalid-return-URL page explains and leads home",
-    async (locale, path, title, home, homePath) => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    async ([locale, path, title, home, homePath], { newPage }) => {
+      const { page, problems } = await newPage({ viewport });
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(await page.locator("h1").textContent()).toBe(title);
@@ -51,11 +35,10 @@ describe.each(widths)("at %s width", (width, viewport) => {
       await page.getByRole("link", { name: home }).click();
       await page.waitForURL((url) => url.pathname === homePath);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it.each([
+  it.for([
     [
       "en",
       "/sign-in-error/missing-provider",
@@ -86,22 +69,24 @@ describe.each(widths)("at %s width", (width, viewport) => {
       "/pt-br/erro-de-acesso/failed",
       "O acesso com o Google não foi concluído: ele pode ter sido cancelado ou demorado demais. Tente novamente.",
     ],
-  ])("the %s sign-in error page %s says why", async (locale, path, text) => {
-    const { page, context, problems } = await newPage(browser, { viewport });
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    expect(await page.locator(".account-page-text").textContent()).toBe(text);
-    expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    const reason = path.split("/").at(-1);
-    await screenshot(page, `accounts-sign-in-error-${reason}-${locale}-${width}`);
-    // 'Try again' opens the login modal.
-    await page
-      .getByRole("button", { name: locale === "en" ? "Try again" : "Tentar novamente" })
-      .click();
-    await page.getByTestId("auth-modal").waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  ] as const)(
+    "the %s sign-in error page %s says why",
+    async ([locale, path, text], { newPage }) => {
+      const { page, problems } = await newPage({ viewport });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator(".account-page-text").textContent()).toBe(text);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      const reason = path.split("/").at(-1);
+      await screenshot(page, `accounts-sign-in-error-${reason}-${locale}-${width}`);
+      // 'Try again' opens the login modal.
+      await page
+        .getByRole("button", { name: locale === "en" ? "Try again" : "Tentar novamente" })
+        .click();
+      await page.getByTestId("auth-modal").waitFor();
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe("the sign-in error page", () => {
@@ -122,10 +107,10 @@ describe("the change-password page (needs the accounts API)", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it.each(widths)(
+  it.for(widths)(
     "an unknown token shows 'Invalid Request' with a way to ask for a new link (%s)",
-    async (width, viewport) => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    async ([width, viewport], { newPage }) => {
+      const { page, problems } = await newPage({ viewport });
       const response = await page.goto(`/pt-br/change-password/${unknownToken}`);
       expect(response?.status()).toBe(200);
       expect(await page.locator("h1").textContent()).toBe("Solicitação inválida");
@@ -137,7 +122,6 @@ describe("the change-password page (needs the accounts API)", () => {
         .getByRole("heading", { name: "Redefina sua senha" })
         .waitFor();
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 

@@ -1,20 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newPage, screenshot, viewports } from "./browser";
+import type { Page } from "playwright-core";
+import { baseUrl, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * Whole account flows through the real accounts API (docs/decisions/0007-accounts.md):
  * sign up, the header's avatar and menu, sign out, sign in, and the password reset
  * through the development mailbox.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const password = "Correct-Horse-9";
 const newPassword = "Battery-Staple-7";
@@ -88,19 +80,19 @@ async function signIn(page: Page, email: string, secret: string) {
 }
 
 describe("an account from sign-up to sign-out", () => {
-  it.each([
+  it.for([
     ["pt-br", "/pt-br", viewports.phone, "phone"],
     ["en", "/", viewports.desktop, "desktop"],
   ] as const)(
     "%s: sign-up shows the avatar and its menu; sign out ends it",
-    async (locale, home, viewport, width) => {
+    async ([locale, home, viewport, width], { newPage }) => {
       const t = labels[locale];
-      const { page, context, problems } = await newPage(browser, { viewport });
+      const { page, problems, dialogs } = await newPage({ viewport });
       await page.goto(home);
       const email = unique();
       await signUp(page, locale, email);
-      // No browser alert: the modal closes, a toast greets, and the header shows the avatar.
-      page.on("dialog", (dialog) => problems.push(`browser dialog: ${dialog.message()}`));
+      // No browser alert (see `dialogs` below): the modal closes, a toast greets, and the
+      // header shows the avatar.
       await page.getByTestId("account-button").waitFor();
       await modal(page).waitFor({ state: "detached" });
       await page
@@ -136,13 +128,15 @@ describe("an account from sign-up to sign-out", () => {
       expect(new URL(page.url()).pathname).toBe(home);
       await page.getByTestId("sign-in-button").waitFor();
       expect(await page.getByTestId("account-button").count()).toBe(0);
+      expect(dialogs).toEqual([]);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it("sign in: a wrong password is a toast; the right one signs in and refreshes the header", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+  it("sign in: a wrong password is a toast; the right one signs in and refreshes the header", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport: viewports.desktop });
     await page.goto("/");
     const email = unique();
     await signUp(page, "en", email);
@@ -163,7 +157,6 @@ describe("an account from sign-up to sign-out", () => {
     await signUp(page, "en", email);
     await modal(page).getByText("Email can not be used!").waitFor();
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
@@ -193,19 +186,19 @@ const resetTexts = {
 } as const;
 
 describe("password reset through the mailbox", () => {
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "%s: sign-up -> sign-out -> forgot -> e-mail link -> change password -> other sessions end -> sign in with the new one",
-    async (locale) => {
+    async (locale, { newPage }) => {
       const t = labels[locale];
       const r = resetTexts[locale];
-      const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+      const { page, problems } = await newPage({ viewport: viewports.phone });
       await page.goto(r.home);
       const email = unique();
       await signUp(page, locale, email);
       await page.getByTestId("account-button").waitFor();
 
       // A second device stays signed in until the password changes.
-      const other = await newPage(browser, { viewport: viewports.desktop });
+      const other = await newPage({ viewport: viewports.desktop });
       await other.page.goto(r.home);
       await other.page.getByTestId("sign-in-button").click();
       await focusOnField(other.page, "email");
@@ -265,8 +258,6 @@ describe("password reset through the mailbox", () => {
       await page.getByRole("heading", { name: r.invalid }).waitFor();
       expect(problems).toEqual([]);
       expect(other.problems).toEqual([]);
-      await other.context.close();
-      await context.close();
     },
   );
 });

@@ -1,30 +1,15 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { Locale } from "../core/locales";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
-import { answerByKey, runner, sendAnyway, signUpInModal } from "./test-taking";
+import { answerByKey, runner, sendAnyway, signUpInModal } from "./attempt-taking";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * The participation certificate in Chromium (issue 6): from the result to the certificate
  * page, the image, the PNG download, the printed page, and the public verification page,
  * in both languages, at a phone width and on a desktop.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const name = "Conceição Júlia Araújo";
 
@@ -98,8 +83,10 @@ describe.each([
   const t = texts[locale];
   const viewport = viewports[size];
 
-  it("goes from the result to the certificate, downloads the PNG, and verifies by its link", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport, acceptDownloads: true });
+  it("goes from the result to the certificate, downloads the PNG, and verifies by its link", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport, acceptDownloads: true });
     await takeTestAndSignUp(page, locale);
     const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
 
@@ -146,7 +133,7 @@ describe.each([
     const verifyHref =
       (await page.getByTestId("certificate-verify-link").getAttribute("href")) ?? "";
     expect(verifyHref).toMatch(new RegExp(`^${t.verify}[0-9A-Z]{10}$`));
-    const stranger = await newPage(browser, { viewport });
+    const stranger = await newPage({ viewport });
     const response = await stranger.page.goto(verifyHref);
     expect(response?.status()).toBe(200);
     await stranger.page.getByRole("heading", { name: t.verified }).waitFor();
@@ -161,31 +148,31 @@ describe.each([
     await page.getByRole("link", { name: t.back }).click();
     await page.waitForURL((url) => url.pathname.startsWith(t.result));
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe("certificates that are not there", () => {
-  it.each(["en", "pt-br"] as const)(
+  it.for(["en", "pt-br"] as const)(
     "answers 'certificate not found' (404) for an unknown code in %s",
-    async (locale) => {
-      const { page, context } = await newPage(browser, { viewport: viewports.narrowest });
+    async (locale, { newPage }) => {
+      const { page } = await newPage({ viewport: viewports.narrowest });
       const response = await page.goto(`${texts[locale].verify}7K3M9QX2TB`);
       expect(response?.status()).toBe(404);
       await page.getByRole("heading", { name: texts[locale].notFound }).waitFor();
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `certificate-not-found-${locale}`);
-      await context.close();
     },
   );
 
-  it("shows the invalid-test page (404) for another user's or an unknown attempt", async () => {
-    const owner = await newPage(browser, { viewport: viewports.desktop });
+  it("shows the invalid-test page (404) for another user's or an unknown attempt", async ({
+    newPage,
+  }) => {
+    const owner = await newPage({ viewport: viewports.desktop });
     await takeTestAndSignUp(owner.page, "en");
     const id = new URL(owner.page.url()).pathname.split("/").pop() ?? "";
     await owner.context.close();
 
-    const other = await newPage(browser, { viewport: viewports.phone });
+    const other = await newPage({ viewport: viewports.phone });
     const signUp = await other.context.request.post(`${baseUrl}/api/accounts/sign-up`, {
       data: {
         name: "Outra Pessoa",
@@ -203,14 +190,12 @@ describe("certificates that are not there", () => {
       const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
       await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
     }
-    await other.context.close();
   });
 
-  it("sends an anonymous visitor home to sign in first", async () => {
-    const { page, context } = await newPage(browser, { viewport: viewports.phone });
+  it("sends an anonymous visitor home to sign in first", async ({ newPage }) => {
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`/certificate/${crypto.randomUUID()}`);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.getByTestId("auth-modal").waitFor();
-    await context.close();
   });
 });

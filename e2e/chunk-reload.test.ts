@@ -1,14 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage } from "./browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "./fixtures";
 
 /** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
 const homeChunk = /^\/assets\/home-[\w-]+\.js$/;
@@ -27,6 +18,20 @@ async function clickWhenHydrated(page: Page, selector: string) {
   await page.click(selector);
 }
 
+/**
+ * Waits until the page has hydrated, run its effects and been idle, and until every request
+ * it sent by then has reached the test: a request sent afterwards is seen after them.
+ */
+async function idleAfterHydration(page: Page) {
+  // React Router's scroll restoration takes over in an effect of the hydration's commit.
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  const sentinel = "/favicon.svg?after-idle";
+  const seen = page.waitForRequest((request) => request.url().endsWith(sentinel));
+  await page.evaluate((url) => fetch(url).then(() => undefined), sentinel);
+  await seen;
+}
+
 function setMarker(page: Page) {
   return page.evaluate(() => {
     (window as unknown as { marker: number }).marker = 1;
@@ -38,8 +43,14 @@ function marker(page: Page) {
 }
 
 describe("a route module that fails to load", () => {
-  it("reloads the page once, then shows the error screen instead of reloading again within 10 s", async () => {
-    const { page, context, problems } = await newPage(browser);
+  it("reloads the page once, then shows the error screen instead of reloading again within 10 s", async ({
+    newPage,
+  }) => {
+    const { page, problems, allowProblems } = await newPage();
+    // Only the expected noise: the aborted fetches and React Router's (and the boundary's) logs.
+    const noise =
+      /Error loading route module|net::ERR_FAILED|dynamically imported module|RouteModuleLoadError/;
+    allowProblems(noise);
     // Date.now() stands still, so however slow the machine, all of this is "within 10 s".
     const start = Date.now();
     await page.clock.setFixedTime(start);
@@ -83,17 +94,8 @@ describe("a route module that fails to load", () => {
     await reloadedAgain;
     expect(loads).toBe(4);
 
-    // Only the expected noise: the aborted fetches and React Router's (and the boundary's) logs.
     expect(problems.some((p) => p.includes("Error loading route module"))).toBe(true);
-    expect(
-      problems.filter(
-        (p) =>
-          !/Error loading route module|net::ERR_FAILED|dynamically imported module|RouteModuleLoadError/.test(
-            p,
-          ),
-      ),
-    ).toEqual([]);
-    await context.close();
+    expect(problems.filter((p) => !noise.test(p))).toEqual([]);
   });
 });
 
@@ -102,11 +104,21 @@ const authModalChunk = /^\/assets\/auth-modal-[\w-]+\.js$/;
 const signIn = "[data-testid=sign-in-button]";
 
 describe("the login modal's file, downloaded when it first opens", () => {
-  it("failing: reloads the page once; within 10 s the 503 modal's Try Again reloads; slow: a spinner, then the modal", async () => {
-    const { page, context, problems } = await newPage(browser);
+  it("failing: reloads the page once; within 10 s the 503 modal's Try Again reloads; slow: a spinner, then the modal", async ({
+    newPage,
+  }) => {
+    const { page, problems, allowProblems } = await newPage();
+    // The aborted download's noise.
+    const noise = /net::ERR_FAILED|dynamically imported module/;
+    allowProblems(noise);
     await page.clock.setFixedTime(Date.now());
     let blocked = true;
     let aborted = 0;
+    // A slow connection: the file arrives once the page has shown that it is on its way.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
     await page.route(
       (url) => authModalChunk.test(url.pathname),
       async (route) => {
@@ -114,8 +126,7 @@ describe("the login modal's file, downloaded when it first opens", () => {
           aborted++;
           return route.abort();
         }
-        // A slow connection: the file arrives after 1.5 s.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await arrived;
         return route.continue();
       },
     );
@@ -123,8 +134,9 @@ describe("the login modal's file, downloaded when it first opens", () => {
     page.on("load", () => loads++);
 
     await page.goto("/");
-    // Nothing downloads the modal before it is wanted.
-    await page.waitForTimeout(1500);
+    // Nothing downloads the modal before it is wanted, not even once the page is idle
+    // (when a background prefetch would start).
+    await idleAfterHydration(page);
     expect(aborted).toBe(0);
     await setMarker(page);
     const reloaded = page.waitForEvent("load");
@@ -152,12 +164,10 @@ describe("the login modal's file, downloaded when it first opens", () => {
     expect(loads).toBe(3);
     await clickWhenHydrated(page, signIn);
     await page.getByRole("dialog", { name: "Opening…" }).waitFor();
+    arrive();
     await page.getByRole("dialog", { name: "Welcome back" }).waitFor();
     expect(await page.getByTestId("auth-modal-loading").count()).toBe(0);
 
-    expect(problems.filter((p) => !/net::ERR_FAILED|dynamically imported module/.test(p))).toEqual(
-      [],
-    );
-    await context.close();
+    expect(problems.filter((p) => !noise.test(p))).toEqual([]);
   });
 });

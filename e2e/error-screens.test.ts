@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Locale, locales } from "../core/locales";
 import { type ParamName, routePattern, servedScreens } from "../core/route-table";
-import { baseUrl, launch, newPage, viewports } from "./browser";
+import { baseUrl, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 const browserAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -86,14 +85,6 @@ describe("a route of the table whose parameter fails validation", () => {
   });
 });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 const backHome: Record<Locale, string> = { en: "Back to home", "pt-br": "Voltar para o início" };
 const tryAgain: Record<Locale, string> = { en: "Try again", "pt-br": "Tentar novamente" };
 
@@ -102,28 +93,30 @@ describe("the 402, 403, 500 and 503 screens in Chromium", () => {
     [402, 403, 500, 503].map((status) => [status, locale] as const),
   );
 
-  it.each(cases)("%s in %s leads back to the home of its language", async (status, locale) => {
-    const prefix = locale === "en" ? "" : "/pt-br";
-    const home = prefix || "/";
-    const { page, context, problems } = await newPage(browser, {
-      viewport: locale === "en" ? viewports.desktop : viewports.phone,
-    });
-    const response = await page.goto(`${prefix}/_dev/error/${status}`);
-    expect(response?.status()).toBe(status);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    const link = page.getByRole("link", { name: backHome[locale], exact: true });
-    expect(await link.getAttribute("href")).toBe(home);
-    await link.click();
-    await page.waitForURL((url) => url.pathname === home);
-    await page.waitForSelector("h1.hero-title");
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  it.for(cases)(
+    "%s in %s leads back to the home of its language",
+    async ([status, locale], { newPage }) => {
+      const prefix = locale === "en" ? "" : "/pt-br";
+      const home = prefix || "/";
+      const { page, problems } = await newPage({
+        viewport: locale === "en" ? viewports.desktop : viewports.phone,
+      });
+      const response = await page.goto(`${prefix}/_dev/error/${status}`);
+      expect(response?.status()).toBe(status);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      const link = page.getByRole("link", { name: backHome[locale], exact: true });
+      expect(await link.getAttribute("href")).toBe(home);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === home);
+      await page.waitForSelector("h1.hero-title");
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it.each(locales)("503 in %s reloads the page with Try Again", async (locale) => {
+  it.for(locales)("503 in %s reloads the page with Try Again", async (locale, { newPage }) => {
     const prefix = locale === "en" ? "" : "/pt-br";
     const path = `${prefix}/_dev/error/503`;
-    const { page, context, problems } = await newPage(browser);
+    const { page, problems } = await newPage();
     await page.goto(path);
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.evaluate(() => {
@@ -139,6 +132,5 @@ describe("the 402, 403, 500 and 503 screens in Chromium", () => {
     ).toBeUndefined();
     expect(await page.locator('.error-screen[data-status="503"]').count()).toBe(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,14 +1,5 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage } from "./browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "./fixtures";
 
 /** A well-formed password-reset token (unknown to the server: the page shows "invalid"). */
 const token = "Zx9_kP2-qR7sT4uV8wY1";
@@ -18,8 +9,10 @@ async function languageCookie(context: BrowserContext) {
 }
 
 describe("language in the browser", () => {
-  it("a Portuguese browser lands on /pt-br; the switcher leads to English and it sticks", async () => {
-    const { page, context, problems } = await newPage(browser, { locale: "pt-BR" });
+  it("a Portuguese browser lands on /pt-br; the switcher leads to English and it sticks", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ locale: "pt-BR" });
     await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/pt-br");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
@@ -41,26 +34,23 @@ describe("language in the browser", () => {
     await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("the switcher links to the same screen in the other language", async () => {
-    const { page, context } = await newPage(browser);
+  it("the switcher links to the same screen in the other language", async ({ page }) => {
     await page.goto("/pt-br/nao-existe");
     // Unknown pages switch to the other language's home; known screens keep their place.
     expect(await page.getAttribute('a[data-locale="en"]', "href")).toBe("/");
     await page.goto("/");
     expect(await page.getAttribute('a[data-locale="pt-br"]', "href")).toBe("/pt-br");
-    await context.close();
   });
 
-  it.each([
+  it.for([
     // Ids (here the reset token) and the query string stay; the path is translated.
     [`/change-password/${token}?x=1`, `/pt-br/change-password/${token}?x=1`],
     ["/sign-in-error/failed", "/pt-br/erro-de-acesso/failed"],
     ["/pt-br/erro-de-acesso/missing-provider?a=b&c=d", "/sign-in-error/missing-provider?a=b&c=d"],
-  ])("the switcher keeps ids and the query: %s -> %s", async (from, to) => {
-    const { page, context, problems } = await newPage(browser);
+  ] as const)("the switcher keeps ids and the query: %s -> %s", async ([from, to], { newPage }) => {
+    const { page, problems } = await newPage();
     await page.goto(from);
     const fromLocale = from.startsWith("/pt-br") ? "pt-br" : "en";
     const toLocale = fromLocale === "en" ? "pt-br" : "en";
@@ -78,6 +68,5 @@ describe("language in the browser", () => {
     // A real screen, not the 404 that an unknown path would give.
     expect(await page.locator(".error-screen").count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,23 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasNoHorizontalOverflow, launch, newPage, screenshot, viewports } from "./browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
-  it.each([
+  it.for([
     ["en", "/", "How sharp is your reasoning?", "Start the free test"],
     ["pt-br", "/pt-br", "Até onde vai o seu raciocínio?", "Começar o teste grátis"],
-  ])(
+  ] as const)(
     "the %s home shows the hero and its call to action without overflow",
-    async (locale, path, title, cta) => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    async ([locale, path, title, cta], { newPage }) => {
+      const { page, problems } = await newPage({ viewport });
       await page.goto(path);
       await expect(page.locator("h1").textContent()).resolves.toBe(title);
       const button = page.getByTestId("cta");
@@ -33,12 +24,11 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `home-${locale}-${name}`);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it("the 404 screen fits and leads home", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport });
+  it("the 404 screen fits and leads home", async ({ newPage }) => {
+    const { page, problems } = await newPage({ viewport });
     const response = await page.goto(
       "/pt-br/uma/pagina/que/nao/existe-mesmo-com-um-nome-bem-comprido",
     );
@@ -49,16 +39,14 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
     await page.getByRole("heading", { level: 1, name: "Até onde vai o seu raciocínio?" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/pt-br");
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("the 503 screen offers Try again", async () => {
-    const { page, context } = await newPage(browser, { viewport });
+  it("the 503 screen offers Try again", async ({ newPage }) => {
+    const { page } = await newPage({ viewport });
     const response = await page.goto("/_dev/error/503");
     expect(response?.status()).toBe(503);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     expect(await page.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
     await screenshot(page, `503-en-${name}`);
-    await context.close();
   });
 });

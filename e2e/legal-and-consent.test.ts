@@ -1,28 +1,13 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * The privacy policy, the terms of use and the cookie choice (issue 7, items 2 and 3;
  * SECURITY.md 34; docs/decisions/0012-legal-pages-and-consent.md), in both languages, at
  * a phone width and a desktop width.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 type Messages = Record<string, string>;
 const messages = (file: string): Messages =>
@@ -78,8 +63,10 @@ const sizes = { phone: viewports.phone, desktop: viewports.desktop };
 
 describe.each(Object.entries(texts))("in %s", (locale, t) => {
   describe.each(Object.entries(sizes))("at %s width", (size, viewport) => {
-    it("the legal pages show all their sections and are linked from every page's footer", async () => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    it("the legal pages show all their sections and are linked from every page's footer", async ({
+      newPage,
+    }) => {
+      const { page, problems } = await newPage({ viewport });
       await page.goto(t.home);
       await page.getByRole("contentinfo").getByRole("link", { name: t.privacyLink }).click();
       await page.getByTestId("privacy-policy").waitFor();
@@ -126,11 +113,12 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `terms-${locale}-${size}`);
       expect(problems).toEqual([]);
-      await context.close();
     });
 
-    it("a first visit shows the banner, which leaves the call to action usable; 'Reject optional' keeps only the necessary", async () => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    it("a first visit shows the banner, which leaves the call to action usable; 'Reject optional' keeps only the necessary", async ({
+      newPage,
+    }) => {
+      const { page, context, problems } = await newPage({ viewport });
       await page.goto(t.home);
       await banner(page).waitFor();
       expect(await banner(page).getByRole("heading").textContent()).toBe(
@@ -173,11 +161,12 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       const anonymous = await (await fetch(`${baseUrl}${t.home}`)).text();
       expect(anonymous).toContain('data-testid="cookie-banner"');
       expect(problems).toEqual([]);
-      await context.close();
     });
 
-    it("'Accept all' stores every category; the footer reopens the choice, pre-filled, to change or withdraw it", async () => {
-      const { page, context, problems } = await newPage(browser, { viewport });
+    it("'Accept all' stores every category; the footer reopens the choice, pre-filled, to change or withdraw it", async ({
+      newPage,
+    }) => {
+      const { page, context, problems } = await newPage({ viewport });
       await page.goto(t.other);
       await banner(page).getByRole("button", { name: t.accept }).click();
       await banner(page).waitFor({ state: "detached" });
@@ -209,12 +198,13 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       await dialog.waitFor({ state: "detached" });
       expect((await consentCookie(context))?.value).toMatch(/^v1\.e0\.a0\.\d{10}$/);
       expect(problems).toEqual([]);
-      await context.close();
     });
   });
 
-  it("the keyboard chooses by category from the banner, with nothing optional pre-ticked; Esc saves nothing", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+  it("the keyboard chooses by category from the banner, with nothing optional pre-ticked; Esc saves nothing", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport: viewports.phone });
     await page.goto(t.home);
     const customize = banner(page).getByRole("button", { name: t.customize });
     await customize.focus();
@@ -241,11 +231,12 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
     expect((await consentCookie(context))?.value).toMatch(/^v1\.e1\.a0\.\d{10}$/);
     expect(await banner(page).count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("nothing overflows at 320 px, with the banner and with the preferences open", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.narrowest });
+  it("nothing overflows at 320 px, with the banner and with the preferences open", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport: viewports.narrowest });
     for (const path of [t.home, t.privacy, t.terms]) {
       await page.goto(path);
       await banner(page).waitFor();
@@ -258,6 +249,5 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
     await settled(page);
     await page.screenshot({ path: `e2e/screenshots/consent-preferences-${locale}-narrowest.png` });
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,19 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "./fixtures";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Opens the home with a fake clock, the deployed build id answered by `deployedId`. */
-async function openHome(deployedId: (real: string) => string) {
-  const opened = await newPage(browser);
-  const { page } = opened;
+/**
+ * Opens the home with a fake clock, the deployed build id answered by `deployedId`; returns
+ * the build checks' URLs as they come.
+ */
+async function openHome(page: Page, deployedId: (real: string) => string) {
   const polls: string[] = [];
   await page.clock.install();
   await page.route(
@@ -28,14 +20,15 @@ async function openHome(deployedId: (real: string) => string) {
   await page.waitForFunction(() => document.querySelector("a.brand") !== null);
   // Hydrated once React Router's client router exists.
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  // React finishes hydrating on a timer the fake clock holds: release it, then give the
-  // browser a moment of real time to run the effects that start the hourly check.
+  // React finishes hydrating on a timer the fake clock holds: release it, then wait for the
+  // effects that start the hourly check. React Router's scroll restoration takes over in an
+  // effect of the same commit (root.tsx renders it beside the build watcher).
   await page.clock.runFor(1000);
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
   await page.evaluate(() => {
     (window as unknown as { marker: number }).marker = 1;
   });
-  return { ...opened, polls };
+  return polls;
 }
 
 function marker(page: Page) {
@@ -43,8 +36,11 @@ function marker(page: Page) {
 }
 
 describe("new-build check", () => {
-  it("polls hourly and reloads the page on the next navigation once the build changed", async () => {
-    const { page, context, polls, problems } = await openHome(() => "a-newer-build");
+  it("polls hourly and reloads the page on the next navigation once the build changed", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage();
+    const polls = await openHome(page, () => "a-newer-build");
     await page.clock.runFor(59 * 60 * 1000);
     expect(polls).toHaveLength(0);
     await page.clock.runFor(2 * 60 * 1000);
@@ -59,11 +55,10 @@ describe("new-build check", () => {
     expect(new URL(page.url()).pathname).toBe("/pt-br");
     expect(await marker(page)).toBeUndefined();
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("navigates without reloading while the build is the same", async () => {
-    const { page, context, polls } = await openHome((real) => real);
+  it("navigates without reloading while the build is the same", async ({ page }) => {
+    const polls = await openHome(page, (real) => real);
     await page.clock.runFor(59 * 60 * 1000);
     await page.clock.runFor(2 * 60 * 1000);
     await expect.poll(() => polls.length).toBe(1);
@@ -71,6 +66,5 @@ describe("new-build check", () => {
     await page.waitForFunction(() => document.documentElement.lang === "pt-BR");
     expect(new URL(page.url()).pathname).toBe("/pt-br");
     expect(await marker(page)).toBe(1);
-    await context.close();
   });
 });

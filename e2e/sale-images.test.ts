@@ -1,15 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saleImageSizes } from "../core/sale-images";
 import { webpSize } from "../scripts/sale-images";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * The login modal's promotional image (spec section 2: a sale-images path, desktop and
@@ -17,14 +9,6 @@ import {
  * wanting something behind an account (`?returnUrl=`). Served as WebP at the widths of spec
  * section 9 (ADR 0014) with the JPEGs as the fallback, in a box that does not move on load.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const alt = {
   en: "Lumen IQ: find out your IQ with a free test",
@@ -41,10 +25,10 @@ const cases = [
 ] as const;
 
 describe("the promotional image in the login modal", () => {
-  it.each(cases)(
+  it.for(cases)(
     "$locale on $viewport at $scale x: a WebP of the right width, in a box reserved before it loads",
-    async ({ locale, from, viewport, scale }) => {
-      const { page, context, problems } = await newPage(browser, {
+    async ({ locale, from, viewport, scale }, { newPage }) => {
+      const { page, problems } = await newPage({
         viewport: viewports[viewport],
         deviceScaleFactor: scale,
       });
@@ -145,17 +129,16 @@ describe("the promotional image in the login modal", () => {
         .scrollIntoViewIfNeeded();
       await screenshot(page, `sale-image-modal-${locale}-${viewport}-${scale}x`);
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it.each([
+  it.for([
     ["en", "/?returnUrl=%2F", ""],
     ["pt-br", "/pt-br?returnUrl=%2Fpt-br", "/pt-br"],
   ] as const)(
     "%s keeps the spec's JPEGs as the fallback for browsers without WebP",
-    async (_, from, prefix) => {
-      const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+    async ([_, from, prefix], { newPage }) => {
+      const { page, problems } = await newPage({ viewport: viewports.desktop });
       await page.goto(from);
       const picture = page.getByTestId("auth-modal").locator("picture.auth-promo");
       await picture.locator("img").waitFor();
@@ -185,17 +168,15 @@ describe("the promotional image in the login modal", () => {
         expect(response.headers.get("content-type"), path).toBe("image/jpeg");
       }
       expect(problems).toEqual([]);
-      await context.close();
     },
   );
 
-  it("a page opened from the header has no promotional image", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.desktop });
+  it("a page opened from the header has no promotional image", async ({ newPage }) => {
+    const { page, problems } = await newPage({ viewport: viewports.desktop });
     await page.goto("/");
     await page.getByTestId("sign-in-button").click();
     await page.getByTestId("auth-modal").getByRole("heading", { name: "Welcome back" }).waitFor();
     expect(await page.getByTestId("auth-modal").locator(".auth-promo").count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,31 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { formatTestDate } from "../core/attempts-list";
 import type { Locale } from "../core/locales";
 import { questionCodes } from "../core/questions";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
-import { runner, sendAnyway, signUpViaApi } from "./test-taking";
+import { runner, sendAnyway, signUpViaApi } from "./attempt-taking";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * 'My IQ tests' in Chromium (issue 6): the protected-route redirect, the empty state,
  * the row of a test just taken, a rejected and a running test, and the header's
  * 'My tests' link, in both languages, at a phone width and on a desktop.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const texts = {
   en: {
@@ -106,17 +91,18 @@ describe.each([
   const viewport = viewports[size];
   const timezoneId = timeZones[locale];
 
-  it("sends an anonymous visitor home, where the login modal opens", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport });
+  it("sends an anonymous visitor home, where the login modal opens", async ({ newPage }) => {
+    const { page, problems } = await newPage({ viewport });
     await page.goto(t.list);
     await page.getByTestId("auth-modal").waitFor();
     expect(new URL(page.url()).pathname).toBe(t.home);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("shows the empty state, then each test taken with its date, IQ, payment and actions", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport, timezoneId });
+  it("shows the empty state, then each test taken with its date, IQ, payment and actions", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport, timezoneId });
     await signUpViaApi(context, "list");
 
     // No test yet: a friendly empty state that leads to the test; no 'My tests' here.
@@ -218,6 +204,5 @@ describe.each([
     // The one answer given is there: 1 of 40 is 3% done.
     expect(await page.getByTestId("progress").getAttribute("aria-valuenow")).toBe("3");
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -1,16 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { rejectionRules } from "../core/attempt-rules";
 import type { Locale } from "../core/locales";
 import { questionBank } from "../core/question-bank.generated";
 import { answerKey } from "../worker/questions/answer-key.server";
-import {
-  baseUrl,
-  hasNoHorizontalOverflow,
-  launch,
-  newPage,
-  screenshot,
-  viewports,
-} from "./browser";
 import {
   answerByKey,
   runner,
@@ -18,7 +10,9 @@ import {
   signUpInModal,
   signUpLabels,
   signUpViaApi,
-} from "./test-taking";
+} from "./attempt-taking";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
 
 /**
  * The timed test in Chromium (issue 5): the test screen, resuming, the unanswered modal,
@@ -26,14 +20,6 @@ import {
  * phone width and on a desktop. The server's clock is moved with the development-only
  * control (`/_dev/tests/{id}/elapse`) instead of waiting.
  */
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const texts = {
   en: {
@@ -102,8 +88,10 @@ describe.each([
   const t = texts[locale];
   const viewport = viewports[size];
 
-  it("saves every answer, resumes after a reload with the server's time, and shows the result after sign-up", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport });
+  it("saves every answer, resumes after a reload with the server's time, and shows the result after sign-up", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport });
     await startTest(page, locale);
     expect(await page.getByTestId("question-count").textContent()).toBe(t.questionOf(1));
     expect(await page.getByTestId("timer").textContent()).toMatch(/(20:00|19:5\d)/);
@@ -135,13 +123,14 @@ describe.each([
     expect(await second.getByTestId("progress").getAttribute("aria-valuenow")).toBe("8");
     await second.close();
 
-    // More right answers, paced like a reader (at least a second apart: ADR 0008).
+    // More right answers, paced like a reader (at least a second apart: ADR 0008): after
+    // each one has been saved, the server's clock moves on by that second.
     for (let index = 3; index < 22; index++) {
       await page.keyboard.press("ArrowRight");
       await answerByKey(page, index, true);
-      await page.waitForTimeout(1050);
+      await saved(page);
+      await elapse(context, rejectionRules.quickGapMs);
     }
-    await saved(page);
 
     // Send with questions left: the modal names the count (plural) and can pick one.
     await page.getByTestId("open-picker").click();
@@ -171,11 +160,12 @@ describe.each([
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, `test-result-${locale}-${size}`);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("names a single unanswered question, then rejects a test clicked through too fast", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport });
+  it("names a single unanswered question, then rejects a test clicked through too fast", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await newPage({ viewport });
     await startTest(page, locale);
     const skipped = 16;
     for (let index = 0; index < 40; index++) {
@@ -203,11 +193,10 @@ describe.each([
     expect(await page.getByTestId("progress").getAttribute("aria-valuenow")).toBe("0");
     expect(await page.getByTestId("timer").textContent()).toMatch(/(20:00|19:5\d)/);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
-  it("shows 'Your time is up!' when the clock runs out, then the result", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport });
+  it("shows 'Your time is up!' when the clock runs out, then the result", async ({ newPage }) => {
+    const { page, context, problems } = await newPage({ viewport });
     await signUpViaApi(context, "timed");
     await startTest(page, locale);
     await answerByKey(page, 0, true);
@@ -224,19 +213,20 @@ describe.each([
     // Two right answers are at the level of chance: the bottom of the scale.
     expect(await page.getByTestId("result-iq").textContent()).toBe("≤55");
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe("results that are not yours", () => {
-  it("shows the invalid-test page, with a 404, for an unknown or another user's result", async () => {
-    const owner = await newPage(browser, { viewport: viewports.desktop });
+  it("shows the invalid-test page, with a 404, for an unknown or another user's result", async ({
+    newPage,
+  }) => {
+    const owner = await newPage({ viewport: viewports.desktop });
     await signUpViaApi(owner.context, "owner");
     await startTest(owner.page, "en");
     const { id } = await currentAttempt(owner.context);
     await owner.context.close();
 
-    const other = await newPage(browser, { viewport: viewports.phone });
+    const other = await newPage({ viewport: viewports.phone });
     await signUpViaApi(other.context, "other");
     for (const path of [`/result/${id}`, `/pt-br/resultado/${crypto.randomUUID()}`]) {
       const response = await other.page.goto(path);
@@ -244,22 +234,27 @@ describe("results that are not yours", () => {
       const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
       await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
     }
-    await other.context.close();
   });
 
-  it("sends an anonymous visitor home to sign in first", async () => {
-    const { page, context } = await newPage(browser, { viewport: viewports.phone });
+  it("sends an anonymous visitor home to sign in first", async ({ newPage }) => {
+    const { page } = await newPage({ viewport: viewports.phone });
     const path = `/result/${crypto.randomUUID()}`;
     await page.goto(path);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.getByTestId("auth-modal").waitFor();
-    await context.close();
   });
 });
 
 describe("a lost connection", () => {
-  it("loses no answer: the page says so, keeps the choice and sends it when back online", async () => {
-    const { page, context, problems } = await newPage(browser, { viewport: viewports.phone });
+  it("loses no answer: the page says so, keeps the choice and sends it when back online", async ({
+    newPage,
+  }) => {
+    const { page, context, problems, allowProblems } = await newPage({
+      viewport: viewports.phone,
+    });
+    // The failed requests while offline are the only console errors.
+    const offline = /ERR_INTERNET_DISCONNECTED/;
+    allowProblems(offline);
     await startTest(page, "en");
     await answerByKey(page, 0, true);
     await saved(page);
@@ -273,8 +268,6 @@ describe("a lost connection", () => {
     await saved(page);
     const { answers } = await currentAttempt(context);
     expect(answers[questionBank[1]?.code ?? ""]).toBe("D");
-    // The failed requests while offline are the only console errors.
-    expect(problems.filter((p) => !p.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
-    await context.close();
+    expect(problems.filter((p) => !offline.test(p))).toEqual([]);
   });
 });
