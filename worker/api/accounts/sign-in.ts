@@ -27,8 +27,8 @@ signIn.post(
   async (c) => {
     const request = c.req.raw;
     const locale = requestLocale(request);
-    const { name, dateOfBirth, password, rememberMe } = c.req.valid("json");
-    const email = normalizeEmail(c.req.valid("json").email);
+    const { name, dateOfBirth, password, rememberMe, ...fields } = c.req.valid("json");
+    const email = normalizeEmail(fields.email);
     // Counted before the lookup (atomically, see throttle.ts); only a 'taken' answer keeps its row.
     const counted = await throttle.attempt(c.env, [
       { kind: "signup-ip", value: clientIp(request) },
@@ -78,9 +78,8 @@ signIn.post(
   async (c) => {
     const request = c.req.raw;
     const locale = requestLocale(request);
-    const returnUrl = returnUrlOf(request);
-    const { password, rememberMe } = c.req.valid("json");
-    const email = normalizeEmail(c.req.valid("json").email);
+    const { password, rememberMe, ...fields } = c.req.valid("json");
+    const email = normalizeEmail(fields.email);
     // Counted as a failure before the password is checked (atomically, see throttle.ts),
     // so parallel guesses cannot all pass the check; a success takes it back.
     const counters = throttle.loginCounters(email, clientIp(request));
@@ -110,6 +109,8 @@ signIn.post(
     await throttle.clear(c.env, counters.pair);
     const setCookie = await startSession(c, user.id, rememberMe);
     console.log(`auth: login user=${user.id} remember=${rememberMe}`);
+    // The first middleware refused an unsafe returnUrl: this one is safe or the home path.
+    const returnUrl = returnUrlOf(request);
     const back = returnUrl.ok ? returnUrl.value : "/";
     return json({ user: toSignedInUser(user), returnUrl: back }, 200, [setCookie]);
   },
