@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -212,3 +220,142 @@ export const certificates = sqliteTable(
   },
   (t) => [index("certificates_user_id_idx").on(t.userId)],
 );
+
+/**
+ * Orders for the premium report (docs/decisions/0017-payments.md): one row per payment
+ * attempt on a finished test. `status`/`statusDetail` are the spec's values, moved only by
+ * the state machine (core/payment-machine.ts); `version` grows with every change so a
+ * change is written only over the state it was computed from. Amounts are whole cents,
+ * computed on the server from configuration and the coupon row.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    attemptId: text("attempt_id")
+      .notNull()
+      .references(() => testAttempts.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    /** The provider's checkout (Stripe Checkout Session id); null until created. */
+    providerSessionId: text("provider_session_id").unique(),
+    /** The provider's payment (Stripe PaymentIntent id), once known. */
+    providerPaymentId: text("provider_payment_id"),
+    status: text("status").notNull().default("awaiting"),
+    statusDetail: text("status_detail"),
+    version: integer("version").notNull().default(0),
+    currency: text("currency", { enum: ["USD", "BRL"] }).notNull(),
+    listCents: integer("list_cents").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    couponCode: text("coupon_code"),
+    locale: text("locale").notNull(),
+    /** Where the buyer pays (the provider's hosted page). */
+    redirectUrl: text("redirect_url"),
+    /** When the provider's checkout closes (ms since the epoch). */
+    checkoutExpiresAt: integer("checkout_expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    approvedAt: integer("approved_at"),
+    /** Set once, by whoever sends the receipt e-mail first. */
+    receiptSentAt: integer("receipt_sent_at"),
+  },
+  (t) => [
+    index("payments_attempt_id_idx").on(t.attemptId, t.createdAt),
+    index("payments_user_id_idx").on(t.userId, t.createdAt),
+    index("payments_provider_payment_id_idx").on(t.providerPaymentId),
+  ],
+);
+
+/**
+ * Provider events already handled (SECURITY.md 18): the insert shares a D1 batch with the
+ * state change it causes, so an event is applied exactly once.
+ */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    /** `<provider>:<event id>`. */
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id"),
+    type: text("type").notNull(),
+    /** The status it moved the payment to, or null when it changed nothing. */
+    outcome: text("outcome"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("payment_events_payment_id_idx").on(t.paymentId, t.receivedAt)],
+);
+
+/**
+ * Discount coupons, owned by the app (issue 12): operators create them with
+ * `npm run coupons`, and every approved purchase issues two (buyer and friend).
+ * Codes are stored upper-case.
+ */
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    code: text("code").primaryKey(),
+    percent: integer("percent").notNull(),
+    /** ms since the epoch; null never expires. */
+    expiresAt: integer("expires_at"),
+    usesAllowed: integer("uses_allowed").notNull().default(1),
+    /** Only this user may use it; null for anyone. */
+    ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    disabledAt: integer("disabled_at"),
+    source: text("source", { enum: ["operator", "purchase"] }).notNull(),
+    /** The purchase that issued it, and for whom. */
+    issuedByPaymentId: text("issued_by_payment_id"),
+    audience: text("audience", { enum: ["buyer", "friend"] }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("coupons_issued_idx").on(t.issuedByPaymentId, t.audience),
+    index("coupons_owner_idx").on(t.ownerUserId),
+  ],
+);
+
+/**
+ * One row per payment that carries a coupon: the coupon's lock (SECURITY.md 23-24). D1 is
+ * the authority: a lock is taken by one conditional insert that counts the coupon's live
+ * locks and uses. `held` until `heldUntil` (null while a Pix or boleto is pending), then
+ * `consumed` on approval or `released` when the payment ends without money.
+ */
+export const couponLocks = sqliteTable(
+  "coupon_locks",
+  {
+    paymentId: text("payment_id").primaryKey(),
+    code: text("code")
+      .notNull()
+      .references(() => coupons.code, { onDelete: "cascade" }),
+    attemptId: text("attempt_id").notNull(),
+    state: text("state", { enum: ["held", "consumed", "released"] }).notNull(),
+    heldUntil: integer("held_until"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("coupon_locks_code_idx").on(t.code, t.state)],
+);
+
+/**
+ * The local test provider's checkouts (development only; docs/decisions/0017-payments.md):
+ * what Stripe would hold for a Checkout Session and its PaymentIntent.
+ */
+export const localCheckoutSessions = sqliteTable("local_checkout_sessions", {
+  id: text("id").primaryKey(),
+  paymentIntentId: text("payment_intent_id").notNull().unique(),
+  orderId: text("order_id").notNull(),
+  status: text("status", { enum: ["open", "complete", "expired"] }).notNull(),
+  paymentStatus: text("payment_status", { enum: ["unpaid", "paid"] }).notNull(),
+  /** The method the buyer chose on the test page. */
+  method: text("method", { enum: ["card", "pix", "boleto", "wallet"] }),
+  /** After the payment: `refunded`, `disputed`, `dispute_won`, `dispute_lost`. */
+  afterPayment: text("after_payment"),
+  currency: text("currency").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  locale: text("locale").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

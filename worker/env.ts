@@ -17,6 +17,10 @@ const seconds = z.string().regex(/^[1-9]\d{0,5}$/, {
   message: 'must be a whole number of seconds above 0, such as "1200"',
 });
 const optionalSecret = z.string().min(1, { message: "must not be empty" }).optional();
+/** Whole minutes as text: "60". */
+const minutes = z.string().regex(/^[1-9]\d{0,4}$/, {
+  message: 'must be a whole number of minutes above 0, such as "60"',
+});
 
 /**
  * What the Worker needs to run. Optional secrets come in pairs: setting one of a pair
@@ -36,6 +40,12 @@ const envSchema = z
     /** The test's duration and the grace for answers in flight (ADR 0008). */
     TEST_DURATION_SECONDS: seconds,
     TEST_GRACE_SECONDS: seconds,
+    /** How long a hosted checkout stays open (Stripe: 30 to 1440 minutes). */
+    CHECKOUT_EXPIRY_MINUTES: minutes,
+    /** How long a coupon stays locked after a payment attempt (at least the checkout's life). */
+    COUPON_LOCK_MINUTES: minutes,
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
     EMAIL_API_KEY: optionalSecret,
     EMAIL_FROM: optionalSecret,
     EMAIL_API_URL: z.url({ message: "must be an absolute URL" }).optional(),
@@ -46,7 +56,25 @@ const envSchema = z
     const pairs = [
       ["EMAIL_API_KEY", "EMAIL_FROM"],
       ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
     ] as const;
+    const checkoutMinutes = Number(env.CHECKOUT_EXPIRY_MINUTES);
+    if (checkoutMinutes < 30 || checkoutMinutes > 1440) {
+      issues.addIssue({
+        code: "custom",
+        path: ["CHECKOUT_EXPIRY_MINUTES"],
+        message: "must be between 30 and 1440 (the hosted checkout's limits)",
+      });
+    }
+    const lockMinutes = Number(env.COUPON_LOCK_MINUTES);
+    if (lockMinutes > 0 && lockMinutes < checkoutMinutes) {
+      issues.addIssue({
+        code: "custom",
+        path: ["COUPON_LOCK_MINUTES"],
+        message:
+          "must be at least CHECKOUT_EXPIRY_MINUTES (a coupon stays locked while its checkout is open)",
+      });
+    }
     // In production the outbox is nobody's mailbox: password-reset e-mails must leave.
     if (env.ENVIRONMENT === "production") {
       for (const key of ["EMAIL_API_KEY", "EMAIL_FROM"] as const) {
@@ -55,6 +83,16 @@ const envSchema = z
             code: "custom",
             path: [key],
             message: "is required in production (without it no e-mail would ever be sent)",
+          });
+        }
+      }
+      // The local test provider takes no money: production must not offer it.
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) {
+          issues.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required in production (without it no payment could be taken)",
           });
         }
       }
@@ -84,10 +122,24 @@ export interface OptionalSettings {
   /** Google sign-in; without it the local stand-in at /_dev/oauth/google plays Google. */
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
+  /**
+   * Stripe (`sk_...` and the endpoint's `whsec_...`); required in production. Without them
+   * (in development) the local test provider at /_dev/pay takes the payments.
+   */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
 }
 
 export function optionalSettings(env: Env): OptionalSettings {
   return env as Env & OptionalSettings;
+}
+
+/** Checkout and coupon-lock durations in ms (the env was validated at start). */
+export function paymentTiming(env: Env): { checkoutMs: number; couponLockMs: number } {
+  return {
+    checkoutMs: Number(env.CHECKOUT_EXPIRY_MINUTES) * 60_000,
+    couponLockMs: Number(env.COUPON_LOCK_MINUTES) * 60_000,
+  };
 }
 
 /** The test's clock settings in ms (the env was validated at start). */

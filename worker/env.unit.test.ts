@@ -14,6 +14,10 @@ const good = {
   TEST_GRACE_SECONDS: "5",
   EMAIL_API_KEY: "re_123",
   EMAIL_FROM: "Lumen IQ <no-reply@x.example>",
+  CHECKOUT_EXPIRY_MINUTES: "30",
+  COUPON_LOCK_MINUTES: "60",
+  STRIPE_SECRET_KEY: "sk_live_123",
+  STRIPE_WEBHOOK_SECRET: "whsec_123",
 };
 
 describe("env validation", () => {
@@ -78,6 +82,33 @@ describe("env validation", () => {
       },
     ]);
     expect(findConfigProblems({ ...noEmail, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("refuses to take payments in production without Stripe, not in development", () => {
+    const { STRIPE_SECRET_KEY: _, STRIPE_WEBHOOK_SECRET: __, ...noStripe } = good;
+    expect(findConfigProblems(noStripe)).toEqual([
+      {
+        key: "STRIPE_SECRET_KEY",
+        message: "is required in production (without it no payment could be taken)",
+      },
+      {
+        key: "STRIPE_WEBHOOK_SECRET",
+        message: "is required in production (without it no payment could be taken)",
+      },
+    ]);
+    expect(findConfigProblems({ ...noStripe, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("keeps a checkout within the provider's limits and a coupon locked at least as long", () => {
+    expect(
+      findConfigProblems({ ...good, CHECKOUT_EXPIRY_MINUTES: "20" }).map((p) => p.key),
+    ).toEqual(["CHECKOUT_EXPIRY_MINUTES"]);
+    expect(
+      findConfigProblems({ ...good, CHECKOUT_EXPIRY_MINUTES: "90" }).map((p) => p.key),
+    ).toEqual(["COUPON_LOCK_MINUTES"]);
+    expect(findConfigProblems({ ...good, COUPON_LOCK_MINUTES: "0" }).map((p) => p.key)).toEqual([
+      "COUPON_LOCK_MINUTES",
+    ]);
   });
 
   it("names the missing half of a secret pair", () => {
