@@ -22,19 +22,28 @@ const other = (status: "rejected" | "in_progress"): AttemptListRow => ({
 });
 
 describe("the actions of a row", () => {
-  it("offers today: see result and the certificate for a finished test, redo for a rejected one, continue for one in progress", () => {
-    expect(actionsFor(finished())).toEqual(["result", "certificate"]);
+  it("offers the result and the certificate for a finished test, redo for a rejected one, continue for one in progress", () => {
+    expect(actionsFor(finished("pending"))).toEqual(["result", "certificate"]);
     expect(actionsFor(other("rejected"))).toEqual(["redo"]);
     expect(actionsFor(other("in_progress"))).toEqual(["continue"]);
-    // Whatever the payment, until the report and checkout land.
+  });
+
+  it("offers buying the report until a payment is on its way or settled, and seeing it once approved (spec section 4)", () => {
+    expect(actionsFor(finished())).toEqual(["result", "certificate", "buyReport"]);
+    expect(actionsFor(finished("approved"))).toEqual(["result", "certificate", "report"]);
+    for (const status of ["rejected", "failure", "cancelled"] as const) {
+      expect(actionsFor(finished(status))).toEqual(["result", "certificate", "buyReport"]);
+    }
     for (const status of paymentStatuses) {
-      expect(actionsFor(finished(status))).toEqual(["result", "certificate"]);
+      const actions = actionsFor(finished(status));
+      // Never both: a report is either bought or for sale.
+      expect(actions.includes("report") && actions.includes("buyReport")).toBe(false);
     }
   });
 
-  it("keeps the report and buying it for the issues that build them", () => {
-    expect(actionRules.report.available).toBe(false);
-    expect(actionRules.buyReport.available).toBe(false);
+  it("has every action available now that the report and checkout exist", () => {
+    expect(actionRules.report.available).toBe(true);
+    expect(actionRules.buyReport.available).toBe(true);
   });
 
   it("decides already which rows those actions will apply to", () => {

@@ -53,11 +53,11 @@ export const actionRules = {
   result: { available: true, appliesTo: finished },
   certificate: { available: true, appliesTo: finished },
   report: {
-    available: false,
+    available: true,
     appliesTo: (row) => finished(row) && reportUnlocked(row.paymentStatus),
   },
   buyReport: {
-    available: false,
+    available: true,
     appliesTo: (row) => finished(row) && canBuyReport(row.paymentStatus),
   },
 } as const satisfies Record<string, ActionRule>;

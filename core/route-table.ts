@@ -63,23 +63,23 @@ const samePath = (path: string): Record<Locale, string> => ({ en: path, "pt-br":
 export const screens = {
   home: { paths: samePath("/"), indexable: true, page: true },
   changePassword: { paths: samePath("/change-password/:token"), indexable: false, page: true },
-  checkout: { paths: samePath("/checkout/:id"), indexable: false, page: false },
+  checkout: { paths: samePath("/checkout/:id"), indexable: false, page: true },
   checkoutStatus: {
     paths: samePath("/checkout/:id/status/:paymentId"),
     indexable: false,
-    page: false,
+    page: true,
   },
   payments: {
     paths: { en: "/payments/:status/:id", "pt-br": "/pagamentos/:status/:id" },
     indexable: false,
-    page: false,
+    page: true,
   },
   privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: true },
   register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: false },
   report: {
     paths: { en: "/report/:id", "pt-br": "/relatorio/:id" },
     indexable: false,
-    page: false,
+    page: true,
   },
   result: {
     paths: { en: "/result/:id", "pt-br": "/resultado/:id" },

@@ -2,6 +2,15 @@ import { z } from "zod";
 import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempt";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { CertificateDetails, CertificateVerification } from "../../core/certificate";
+import type {
+  CheckoutStarted,
+  CheckoutView,
+  CouponQuote,
+  IssuedCoupon,
+  Money,
+  PaymentView,
+} from "../../core/checkout";
+import { type PaymentResult, paymentStatusDetails } from "../../core/payment-machine";
 import { paymentStatuses } from "../../core/payments";
 import type { Letter, QuestionCategory } from "../../core/questions";
 import type { Band, PercentileMethod } from "../../core/scoring";
@@ -109,3 +118,68 @@ export const certificateDetailsSchema = z.object({
 
 /** `GET /api/accounts/password-reset/:token`: the link is still usable. */
 export const usableResetLinkSchema = z.object({ valid: z.literal(true) });
+
+/** Amounts in whole cents (core/checkout.ts). */
+const money = z.object({
+  cents: z.number().int().nonnegative(),
+  currency: z.enum(["USD", "BRL"]),
+}) satisfies z.ZodType<Money>;
+
+const paymentResult = everyOf<PaymentResult>({
+  pending: true,
+  failure: true,
+  cancelled: true,
+  success: true,
+});
+
+const issuedCoupon = z.object({
+  code: z.string(),
+  percent: z.number(),
+  audience: z.enum(["buyer", "friend"]),
+  expiresAt: z.string().nullable(),
+}) satisfies z.ZodType<IssuedCoupon>;
+
+/** `GET /api/payments/:paymentId`, and the latest payment of a checkout. */
+export const paymentViewSchema = z.object({
+  id: z.string(),
+  attemptId: z.string(),
+  status: z.enum(paymentStatuses),
+  statusDetail: z.enum(paymentStatusDetails).nullable(),
+  result: paymentResult.nullable(),
+  total: money,
+  couponCode: z.string().nullable(),
+  createdAt: z.string(),
+  issuedCoupons: z.array(issuedCoupon),
+}) satisfies z.ZodType<PaymentView>;
+
+/** `GET /api/checkout/:attemptId`. */
+export const checkoutViewSchema = z.object({
+  attemptId: z.string(),
+  iqLabel: z.string(),
+  price: money,
+  methods: z.array(z.enum(["card", "pix", "boleto", "wallets"])),
+  couponLockMinutes: z.number(),
+  latestPayment: paymentViewSchema.nullable(),
+  canPay: z.boolean(),
+}) satisfies z.ZodType<CheckoutView>;
+
+/** `POST /api/checkout/:attemptId/coupon`. */
+export const couponQuoteSchema = z.object({
+  code: z.string(),
+  percent: z.number(),
+  list: money,
+  discount: money,
+  total: money,
+}) satisfies z.ZodType<CouponQuote>;
+
+/** `POST /api/checkout/:attemptId/payments`. */
+export const checkoutStartedSchema = z.object({
+  paymentId: z.string(),
+  redirectUrl: z.url({ protocol: /^https?$/ }),
+}) satisfies z.ZodType<CheckoutStarted>;
+
+/** `GET /api/tests/:id/report` once paid: the report's content is a later issue. */
+export const reportStatusSchema = z.object({
+  attemptId: z.string(),
+  status: z.literal("preparing"),
+});

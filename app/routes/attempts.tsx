@@ -196,6 +196,8 @@ const actionTargets: Record<AvailableAction, ActionTarget> = {
     download: (row, locale) => `/api/certificates/${row.id}.png?lang=${locale}&download=1`,
     primary: false,
   },
+  report: { screen: "report", params: (row) => ({ id: row.id }), primary: true },
+  buyReport: { screen: "checkout", params: (row) => ({ id: row.id }), primary: true },
 };
 
 function ActionLink({

@@ -1,27 +1,68 @@
+import type { RouterContextProvider } from "react-router";
 import type { AttemptResult } from "../../core/attempt";
 import { bandName, bandText } from "../../core/band-text";
+import type { CheckoutView } from "../../core/checkout";
+import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
-import { loadFromApi } from "../lib/api-loader.server";
-import { attemptResultSchema } from "../lib/api-schemas.server";
+import { ReportOffer } from "../components/report-offer";
+import { callApi, failure, inLanguage, loadFromApi } from "../lib/api-loader.server";
+import { attemptResultSchema, checkoutViewSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
+import "../payments.css";
+
+/**
+ * What the free result shows. The API's answer also carries the percentiles and the
+ * scores by area, which the premium report sells: they stay on the server, out of the
+ * page's data (the HTML and its scripts).
+ */
+type FreeResult = Pick<
+  AttemptResult,
+  "id" | "iq" | "iqLabel" | "atCeiling" | "atFloor" | "interval" | "band" | "rawTotal"
+>;
 
 type LoaderResult =
-  | { kind: "result"; result: AttemptResult }
+  | { kind: "result"; result: FreeResult; checkout: CheckoutView | null }
   | { kind: "invalid" | "notFinished" | "rejected" };
+
+function freeResult(result: AttemptResult): FreeResult {
+  const { id, iq, iqLabel, atCeiling, atFloor, interval, band, rawTotal } = result;
+  return { id, iq, iqLabel, atCeiling, atFloor, interval, band, rawTotal };
+}
+
+/** The report's offer for this test, in the page's currency; none when it cannot be bought. */
+async function readCheckout(
+  context: Readonly<RouterContextProvider>,
+  id: string,
+  locale: string,
+): Promise<CheckoutView | null> {
+  const answer = await callApi(context, {
+    path: `/api/checkout/${encodeURIComponent(id)}`,
+    init: inLanguage(locale),
+    schema: checkoutViewSchema,
+  });
+  if (answer.ok) return answer.body;
+  if (answer.status === 404) return null;
+  throw failure(answer.status);
+}
 
 /** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
   return loadFromApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/result`,
     schema: attemptResultSchema,
-    ok: (result): LoaderResult => ({ kind: "result", result }),
+    ok: async (result): Promise<LoaderResult> => ({
+      kind: "result",
+      result: freeResult(result),
+      checkout: await readCheckout(context, params.id, locale),
+    }),
     expected: [
       { status: 404, page: { kind: "invalid" } },
       { status: 409, code: "testNotFinished", page: { kind: "notFinished" } },
@@ -39,7 +80,7 @@ export const meta = screenMeta("result", m.page_result_meta_title, m.page_result
 export default function Result({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   if (loaderData.kind !== "result") return <NoResult kind={loaderData.kind} />;
-  const { result } = loaderData;
+  const { result, checkout } = loaderData;
   const correct = result.rawTotal;
   return (
     <section className="result container" data-testid="result">
@@ -74,7 +115,6 @@ export default function Result({ loaderData }: Route.ComponentProps) {
         <IqChart iq={result.iq} label={m.result_chart_aria({ iq: result.iqLabel })} />
       </div>
 
-      <p className="notice result-notice">{m.result_notice()}</p>
       <div className="account-page-actions">
         <AppLink
           screen="certificate"
@@ -89,6 +129,19 @@ export default function Result({ loaderData }: Route.ComponentProps) {
           {m.result_take_again()}
         </AppLink>
       </div>
+
+      {checkout ? (
+        <ReportOffer
+          result={{
+            id: result.id,
+            iqLabel: result.iqLabel,
+            bandName: bandName[result.band]({}, { locale }),
+          }}
+          checkout={checkout}
+        />
+      ) : null}
+
+      <p className="notice result-notice">{m.result_notice()}</p>
     </section>
   );
 }

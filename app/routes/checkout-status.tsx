@@ -1,0 +1,101 @@
+import { useEffect, useRef } from "react";
+import { data, redirect, useRevalidator } from "react-router";
+import { localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { localizePath } from "../../core/route-table";
+import { callApi, failure } from "../lib/api-loader.server";
+import { paymentViewSchema } from "../lib/api-schemas.server";
+import { AppLink } from "../lib/app-link";
+import { requireUser } from "../lib/require-user.server";
+import { screenMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import type { Route } from "./+types/checkout-status";
+import "../payments.css";
+
+/** How often the page asks again while the provider has said nothing. */
+const pollMs = 2000;
+/** Without JavaScript the page reloads itself this often (seconds). */
+const refreshSeconds = 4;
+
+/**
+ * After the provider's page: waits for the payment's first news. Reading the payment asks
+ * the provider while nothing is known, so asking again is how this page moves on; once
+ * there is a result, the loader sends the buyer to its page.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const answer = await callApi(context, {
+    path: `/api/payments/${encodeURIComponent(params.paymentId)}`,
+    schema: paymentViewSchema,
+  });
+  if (!answer.ok)
+    throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
+  const payment = answer.body;
+  // Another test's payment under this test's address: not a page of ours.
+  if (payment.attemptId !== params.id) throw data(null, { status: 404 });
+  if (payment.result !== null) {
+    throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
+  }
+  return { attemptId: payment.attemptId, paymentId: payment.id };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export const meta = screenMeta(
+  "checkoutStatus",
+  m.paystatus_meta_title,
+  m.paystatus_meta_description,
+);
+
+export default function CheckoutStatus({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
+  // Ask again every 2 s while the page is shown (not while an answer is awaited); the
+  // loader redirects once there is news. Leaving the page stops it.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (latest.current.state === "idle") void latest.current.revalidate();
+    }, pollMs);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const params = { id: loaderData.attemptId, paymentId: loaderData.paymentId };
+  return (
+    <section className="account-page container paystatus" data-testid="payment-status">
+      <noscript>
+        <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+      </noscript>
+      <div className="paystatus-spinner" role="progressbar" aria-label={m.paystatus_title()}>
+        <span className="paystatus-ring" aria-hidden="true" />
+      </div>
+      <p className="account-page-eyebrow">{m.paystatus_eyebrow()}</p>
+      <h1 className="account-page-title" aria-live="polite">
+        {m.paystatus_title()}
+      </h1>
+      <p className="account-page-text">{m.paystatus_text()}</p>
+      <p className="account-page-hint">{m.paystatus_later()}</p>
+      <div className="account-page-actions">
+        <AppLink
+          screen="checkoutStatus"
+          locale={locale}
+          params={params}
+          className="button button-ghost"
+          data-testid="payment-status-check"
+          reloadDocument
+        >
+          {m.paystatus_check_again()}
+        </AppLink>
+        <AppLink screen="tests" locale={locale} className="button button-ghost">
+          {m.paystatus_tests_link()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,388 @@
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { formatTestDate } from "../../core/attempts-list";
+import type { CouponQuote } from "../../core/checkout";
+import { type Locale, localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import { formatMoney, priceNote } from "../../core/payment-text";
+import { paymentStatusLabel } from "../../core/payments";
+import { AlertIcon, CardIcon, CheckCircleIcon, ClockIcon, ServerIcon } from "../components/icons";
+import { PaymentMethods } from "../components/report-offer";
+import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";
+import {
+  attemptResultSchema,
+  checkoutStartedSchema,
+  checkoutViewSchema,
+  couponQuoteSchema,
+} from "../lib/api-schemas.server";
+import { AppLink } from "../lib/app-link";
+import { paymentPage } from "../lib/payment-page";
+import { requireUser } from "../lib/require-user.server";
+import { screenMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import { useTimeZone } from "../lib/use-time-zone";
+import type { Route } from "./+types/checkout";
+import "../payments.css";
+
+/**
+ * Checkout (spec section 2): the order, a coupon, the methods in words, the total and
+ * Pay. Plain form posts: it works without JavaScript, and the API sees same-origin
+ * requests only. The server computes every amount (SECURITY.md 21); the page only shows
+ * them.
+ */
+
+/** The owner's finished test only: anything else is the 404 page (SECURITY.md 14). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const id = encodeURIComponent(params.id);
+  const checkout = await callApi(context, {
+    path: `/api/checkout/${id}`,
+    init: inLanguage(locale),
+    schema: checkoutViewSchema,
+  });
+  if (!checkout.ok)
+    throw checkout.status === 404 ? data(null, { status: 404 }) : failure(checkout.status);
+  // The test's date for the order summary; the percentiles it also holds stay here.
+  const result = await callApi(context, {
+    path: `/api/tests/${id}/result`,
+    schema: attemptResultSchema,
+  });
+  return { checkout: checkout.body, testDate: result.ok ? result.body.finishedAt : null };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export const meta = screenMeta("checkout", m.checkout_meta_title, m.checkout_meta_description);
+
+type ActionResult =
+  | { kind: "quote"; coupon: string; quote: CouponQuote }
+  | { kind: "couponError"; coupon: string; message: string }
+  | { kind: "conflict"; coupon: string; message: string }
+  | { kind: "unavailable"; coupon: string };
+
+/** The first message of a field of the API's error body. */
+function firstMessage(fields: Record<string, string[]>, name: string): string | undefined {
+  return fields[name]?.[0];
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const rawCoupon = form.get("coupon");
+  const coupon = typeof rawCoupon === "string" ? rawCoupon.trim().slice(0, 64) : "";
+  const base = `/api/checkout/${encodeURIComponent(params.id)}`;
+
+  if (intent === "coupon") {
+    const answer = await sendToApi(context, {
+      path: `${base}/coupon`,
+      json: { coupon },
+      schema: couponQuoteSchema,
+      locale,
+    });
+    if (answer.ok) return { kind: "quote", coupon, quote: answer.body } satisfies ActionResult;
+    return couponFailure(answer, coupon);
+  }
+
+  if (intent === "pay") {
+    const answer = await sendToApi(context, {
+      path: `${base}/payments`,
+      json: coupon ? { coupon } : {},
+      schema: checkoutStartedSchema,
+      locale,
+    });
+    // The provider's page is another site (or the local test provider's, outside the
+    // app's routes): a full page load, not a client-side navigation.
+    if (answer.ok) return redirectDocument(answer.body.redirectUrl);
+    if (answer.status === 409) {
+      const message = firstMessage(answer.fields, "system") ?? m.errors_modal_default_subtitle();
+      return data({ kind: "conflict", coupon, message } satisfies ActionResult, { status: 409 });
+    }
+    if (answer.status === 503) {
+      return data({ kind: "unavailable", coupon } satisfies ActionResult, { status: 503 });
+    }
+    return couponFailure(answer, coupon);
+  }
+  throw data(null, { status: 400 });
+}
+
+/** A coupon the API refused (required, invalid, expired, used, locked): its message, under the field. */
+function couponFailure(
+  answer: { status: number; fields: Record<string, string[]> },
+  coupon: string,
+) {
+  const message = firstMessage(answer.fields, "coupon");
+  if (message === undefined) {
+    if (answer.status === 404) throw data(null, { status: 404 });
+    throw failure(answer.status);
+  }
+  return data({ kind: "couponError", coupon, message } satisfies ActionResult, {
+    status: answer.status,
+  });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const navigation = useNavigation();
+  const { checkout, testDate } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busyIntent =
+    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const quote = result?.kind === "quote" ? result.quote : null;
+  const total = quote ? quote.total : checkout.price;
+  const couponError = result?.kind === "couponError" ? result.message : null;
+  const date = testDate ? formatTestDate(testDate, locale, timeZone) : null;
+
+  return (
+    <section className="checkout container" data-testid="checkout">
+      <p className="eyebrow">{m.checkout_eyebrow()}</p>
+      <h1 className="checkout-title">{m.checkout_title()}</h1>
+
+      <div className="checkout-layout">
+        <div className="checkout-summary card" data-testid="checkout-summary">
+          <div className="checkout-product">
+            <span className="offer-feature-icon tone-info">
+              <CardIcon />
+            </span>
+            <div>
+              <h2 className="checkout-product-name">{m.checkout_product()}</h2>
+              <p className="checkout-product-detail" data-testid="checkout-product-detail">
+                {date
+                  ? m.checkout_product_detail({ date, iq: checkout.iqLabel })
+                  : `${m.result_iq_label()}: ${checkout.iqLabel}`}
+              </p>
+              <p className="checkout-product-includes">{m.checkout_product_includes()}</p>
+            </div>
+          </div>
+          <h2 className="offer-subtitle">{m.checkout_methods_title()}</h2>
+          <p className="checkout-methods-text">{m.checkout_methods_text()}</p>
+          <PaymentMethods methods={checkout.methods} locale={locale} />
+        </div>
+
+        <div className="checkout-pay card">
+          {checkout.canPay ? (
+            <Form method="post" className="checkout-form" data-testid="checkout-form">
+              <CouponField
+                defaultValue={result?.coupon ?? ""}
+                error={couponError}
+                busy={busyIntent === "coupon"}
+              />
+              {quote ? (
+                <p className="checkout-applied tone-success" data-testid="checkout-applied">
+                  <CheckCircleIcon width={18} height={18} />
+                  {m.checkout_coupon_applied({ code: quote.code, percent: quote.percent })}
+                </p>
+              ) : null}
+              <dl className="checkout-lines" data-testid="checkout-lines">
+                <div>
+                  <dt>{m.checkout_list_price()}</dt>
+                  <dd>{formatMoney(quote ? quote.list : checkout.price, locale)}</dd>
+                </div>
+                {quote ? (
+                  <div className="checkout-discount">
+                    <dt>{m.checkout_discount({ percent: quote.percent })}</dt>
+                    <dd>−{formatMoney(quote.discount, locale)}</dd>
+                  </div>
+                ) : null}
+                <div className="checkout-total">
+                  <dt>{m.checkout_total()}</dt>
+                  <dd data-testid="checkout-total">{formatMoney(total, locale)}</dd>
+                </div>
+              </dl>
+              <p className="checkout-price-note">{priceNote[total.currency]({}, { locale })}</p>
+              <Problem result={result} checkout={checkout} locale={locale} />
+              <button
+                type="submit"
+                name="intent"
+                value="pay"
+                className="button button-primary button-large checkout-pay-button"
+                data-testid="checkout-pay"
+                disabled={busyIntent !== undefined}
+              >
+                {busyIntent === "pay"
+                  ? m.checkout_pay_busy()
+                  : m.checkout_pay({ total: formatMoney(total, locale) })}
+              </button>
+              <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
+            </Form>
+          ) : (
+            <Closed checkout={checkout} locale={locale} />
+          )}
+        </div>
+      </div>
+
+      <p className="checkout-back">
+        <AppLink screen="result" locale={locale} params={{ id: checkout.attemptId }}>
+          {m.checkout_back_result()}
+        </AppLink>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The coupon and its Apply button. Enter in the field applies the coupon: Apply is the
+ * form's first submit button.
+ */
+function CouponField({
+  defaultValue,
+  error,
+  busy,
+}: {
+  defaultValue: string;
+  error: string | null;
+  busy: boolean;
+}) {
+  return (
+    <div className="field" data-invalid={error ? "true" : undefined}>
+      <label className="field-label" htmlFor="checkout-coupon">
+        {m.checkout_coupon_label()}
+      </label>
+      <div className="checkout-coupon-row">
+        <input
+          id="checkout-coupon"
+          name="coupon"
+          className="input input-md"
+          defaultValue={defaultValue}
+          // A new answer from the server (another quote, an error) shows what was sent.
+          key={defaultValue}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "checkout-coupon-error" : "checkout-coupon-hint"}
+          data-testid="checkout-coupon"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="coupon"
+          className="button button-ghost"
+          data-testid="checkout-apply"
+          disabled={busy}
+        >
+          {busy ? m.checkout_apply_busy() : m.checkout_coupon_apply()}
+        </button>
+      </div>
+      {error ? (
+        <p className="field-error" id="checkout-coupon-error" data-testid="checkout-coupon-error">
+          {error}
+        </p>
+      ) : (
+        <p className="field-hint" id="checkout-coupon-hint">
+          {m.checkout_coupon_hint()}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Why Pay did not lead to the provider: a payment already on its way, or the provider down. */
+function Problem({
+  result,
+  checkout,
+  locale,
+}: {
+  result: ActionResult | undefined;
+  checkout: Route.ComponentProps["loaderData"]["checkout"];
+  locale: Locale;
+}) {
+  if (result?.kind === "unavailable") {
+    return (
+      <div
+        className="checkout-problem tone-warning"
+        role="alert"
+        data-testid="checkout-unavailable"
+      >
+        <ServerIcon width={20} height={20} />
+        <div>
+          <p className="checkout-problem-title">{m.errors_modal_503_title()}</p>
+          <p>{m.checkout_unavailable_text()}</p>
+        </div>
+      </div>
+    );
+  }
+  if (result?.kind === "conflict") {
+    const latest = checkout.latestPayment;
+    const target = latest ? paymentPage(latest) : null;
+    return (
+      <div className="checkout-problem tone-danger" role="alert" data-testid="checkout-conflict">
+        <AlertIcon width={20} height={20} />
+        <div>
+          <p className="checkout-problem-title">{result.message}</p>
+          {target ? (
+            <AppLink screen={target.screen} locale={locale} params={target.params}>
+              {m.checkout_conflict_status_link()}
+            </AppLink>
+          ) : (
+            <AppLink screen="tests" locale={locale}>
+              {m.checkout_conflict_tests_link()}
+            </AppLink>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** No new payment may start: the report is paid, or a payment is on its way. */
+function Closed({
+  checkout,
+  locale,
+}: {
+  checkout: Route.ComponentProps["loaderData"]["checkout"];
+  locale: Locale;
+}) {
+  const latest = checkout.latestPayment;
+  if (latest?.status === "approved") {
+    return (
+      <div className="checkout-closed" data-testid="checkout-owned">
+        <span className="offer-notice-icon tone-success">
+          <CheckCircleIcon width={24} height={24} />
+        </span>
+        <h2 className="offer-card-title">{m.checkout_owned_title()}</h2>
+        <p>{m.checkout_owned_text()}</p>
+        <AppLink
+          screen="report"
+          locale={locale}
+          params={{ id: checkout.attemptId }}
+          className="button button-primary"
+        >
+          {m.sell_approved_link()}
+        </AppLink>
+      </div>
+    );
+  }
+  const target = latest ? paymentPage(latest) : null;
+  return (
+    <div className="checkout-closed" data-testid="checkout-closed">
+      <span className="offer-notice-icon tone-warning">
+        <ClockIcon width={24} height={24} />
+      </span>
+      <h2 className="offer-card-title">{m.checkout_closed_title()}</h2>
+      {latest ? (
+        <p>{m.checkout_closed_text({ status: paymentStatusLabel(latest.status, locale) })}</p>
+      ) : null}
+      {target ? (
+        <AppLink
+          screen={target.screen}
+          locale={locale}
+          params={target.params}
+          className="button button-primary"
+        >
+          {m.checkout_conflict_status_link()}
+        </AppLink>
+      ) : (
+        <AppLink screen="tests" locale={locale} className="button button-primary">
+          {m.checkout_conflict_tests_link()}
+        </AppLink>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { useState } from "react";
+import { data, redirect } from "react-router";
+import { formatTestDate } from "../../core/attempts-list";
+import type { IssuedCoupon, PaymentView } from "../../core/checkout";
+import { type Locale, localeFromPath } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import type { PaymentResult } from "../../core/payment-machine";
+import { formatMoney, paymentExplanation } from "../../core/payment-text";
+import { canBuyReport } from "../../core/payments";
+import { localizePath } from "../../core/route-table";
+import {
+  AlertIcon,
+  CheckCircleIcon,
+  ClockIcon,
+  CopyIcon,
+  InfoIcon,
+  ShareIcon,
+  TicketIcon,
+} from "../components/icons";
+import { callApi, failure } from "../lib/api-loader.server";
+import { paymentViewSchema } from "../lib/api-schemas.server";
+import { AppLink } from "../lib/app-link";
+import { requireUser } from "../lib/require-user.server";
+import { screenMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
+import { useHydrated, useTimeZone } from "../lib/use-time-zone";
+import type { Route } from "./+types/payments";
+import "../payments.css";
+
+/**
+ * The payment result pages (spec section 2: pending, failure, cancelled, success). The
+ * URL's status is only where the provider sent the buyer back: the page shows what the
+ * payment really is, and sends the buyer to that page when they differ (SECURITY.md 15).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const answer = await callApi(context, {
+    path: `/api/payments/${encodeURIComponent(params.id)}`,
+    schema: paymentViewSchema,
+  });
+  if (!answer.ok)
+    throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
+  const payment = answer.body;
+  if (payment.result === null) {
+    throw redirect(
+      localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
+    );
+  }
+  if (payment.result !== params.status) {
+    throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
+  }
+  return { payment, result: payment.result };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export const meta = screenMeta("payments", m.payresult_meta_title, m.payresult_meta_description);
+
+const views = {
+  pending: { title: m.payresult_pending_title, text: m.payresult_pending_text, tone: "warning" },
+  failure: { title: m.payresult_failure_title, text: m.payresult_failure_text, tone: "danger" },
+  cancelled: {
+    title: m.payresult_cancelled_title,
+    text: m.payresult_cancelled_text,
+    tone: "info",
+  },
+  success: { title: m.payresult_success_title, text: m.payresult_success_text, tone: "success" },
+} as const satisfies Record<PaymentResult, unknown>;
+
+const icons: Record<PaymentResult, typeof AlertIcon> = {
+  pending: ClockIcon,
+  failure: AlertIcon,
+  cancelled: InfoIcon,
+  success: CheckCircleIcon,
+};
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const { payment, result } = loaderData;
+  const view = views[result];
+  const Icon = icons[result];
+  const explanation = paymentExplanation(payment);
+  const attempt = { id: payment.attemptId };
+  return (
+    <section
+      className="account-page container payresult"
+      data-testid="payment-result"
+      data-result={result}
+    >
+      <span className={`account-page-icon tone-${view.tone}`}>
+        <Icon width={30} height={30} />
+      </span>
+      <p className="account-page-eyebrow">{m.payresult_eyebrow()}</p>
+      <h1 className="account-page-title">{view.title()}</h1>
+      {explanation ? (
+        <p className="account-page-text payresult-detail" data-testid="payment-detail">
+          {explanation({}, { locale })}
+        </p>
+      ) : null}
+      <p className="account-page-text">{view.text()}</p>
+      <p className="account-page-hint" data-testid="payment-amount">
+        {m.payresult_amount({ total: formatMoney(payment.total, locale) })}
+      </p>
+
+      {result === "success" && payment.issuedCoupons.length > 0 ? (
+        <Coupons coupons={payment.issuedCoupons} locale={locale} />
+      ) : null}
+
+      <div className="account-page-actions">
+        {result === "success" ? (
+          <AppLink
+            screen="report"
+            locale={locale}
+            params={attempt}
+            className="button button-primary"
+            data-testid="payment-see-report"
+          >
+            {m.payresult_see_report()}
+          </AppLink>
+        ) : null}
+        {(result === "failure" || result === "cancelled") && canBuyReport(payment.status) ? (
+          <AppLink
+            screen="checkout"
+            locale={locale}
+            params={attempt}
+            className="button button-primary"
+            data-testid="payment-retry"
+          >
+            {m.payresult_retry()}
+          </AppLink>
+        ) : null}
+        <AppLink screen="tests" locale={locale} className="button button-ghost">
+          {m.payresult_tests_link()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}
+
+function Coupons({ coupons, locale }: { coupons: PaymentView["issuedCoupons"]; locale: Locale }) {
+  return (
+    <div className="payresult-coupons" data-testid="issued-coupons">
+      <h2 className="offer-card-title">{m.payresult_coupons_title()}</h2>
+      <p className="payresult-coupons-text">{m.payresult_coupons_text()}</p>
+      <ul className="coupon-list">
+        {coupons.map((coupon) => (
+          <CouponCard key={coupon.code} coupon={coupon} locale={locale} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Feedback = "copied" | "shareCopied" | "failed" | null;
+
+function CouponCard({ coupon, locale }: { coupon: IssuedCoupon; locale: Locale }) {
+  const hydrated = useHydrated();
+  const timeZone = useTimeZone();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const expires = coupon.expiresAt
+    ? m.payresult_coupon_expires({ date: formatTestDate(coupon.expiresAt, locale, timeZone) })
+    : m.payresult_coupon_no_expiry();
+
+  async function copy(text: string, done: Feedback) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setFeedback(done);
+    } catch {
+      setFeedback("failed");
+    }
+  }
+
+  async function share() {
+    const url = new URL(localizePath("home", locale), window.location.origin).href;
+    const text = m.payresult_share_text({ code: coupon.code, percent: coupon.percent, url });
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text });
+        return;
+      } catch (error) {
+        // The reader closed the share sheet: nothing to say.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    await copy(text, "shareCopied");
+  }
+
+  return (
+    <li className="coupon-card" data-testid="issued-coupon" data-audience={coupon.audience}>
+      <span className="offer-feature-icon tone-success">
+        <TicketIcon />
+      </span>
+      <div className="coupon-body">
+        <p className="coupon-audience">
+          {coupon.audience === "buyer" ? m.payresult_coupon_buyer() : m.payresult_coupon_friend()}
+          <span className="coupon-percent">
+            {m.payresult_coupon_percent({ percent: coupon.percent })}
+          </span>
+        </p>
+        <p className="coupon-code" data-testid="coupon-code">
+          {coupon.code}
+        </p>
+        <p className="coupon-expiry">{expires}</p>
+      </div>
+      {hydrated ? (
+        <div className="coupon-actions">
+          <button
+            type="button"
+            className="button button-ghost button-xs"
+            onClick={() => void copy(coupon.code, "copied")}
+            data-testid="coupon-copy"
+          >
+            <CopyIcon width={16} height={16} />
+            {m.payresult_copy()}
+          </button>
+          <button
+            type="button"
+            className="button button-ghost button-xs"
+            onClick={() => void share()}
+            data-testid="coupon-share"
+          >
+            <ShareIcon width={16} height={16} />
+            {m.payresult_share()}
+          </button>
+        </div>
+      ) : null}
+      <p className="coupon-feedback" aria-live="polite">
+        {feedback === "copied"
+          ? m.payresult_copied()
+          : feedback === "shareCopied"
+            ? m.payresult_share_copied()
+            : feedback === "failed"
+              ? m.payresult_copy_failed()
+              : ""}
+      </p>
+    </li>
+  );
+}
