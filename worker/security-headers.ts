@@ -6,6 +6,13 @@ export function createNonce(): string {
   return encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
+/**
+ * Stripe's hosted checkout. Checkout's Pay is a form post that the server answers with a
+ * redirect to it; browsers apply `form-action` to that redirect, so without JavaScript
+ * (a plain form post) it is refused unless the host is listed.
+ */
+export const stripeCheckoutOrigin = "https://checkout.stripe.com";
+
 /** Where Google serves the profile pictures its ID tokens name (`picture`). */
 export const googleProfilePictureOrigin = "https://lh3.googleusercontent.com";
 
@@ -26,7 +33,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action 'self' ${stripeCheckoutOrigin}`,
   ].join("; ");
 }
 

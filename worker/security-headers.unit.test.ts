@@ -24,7 +24,7 @@ describe("the pages' Content-Security-Policy (SECURITY.md 33)", () => {
       "object-src": "'none'",
       "base-uri": "'none'",
       "frame-ancestors": "'none'",
-      "form-action": "'self'",
+      "form-action": "'self' https://checkout.stripe.com",
     });
   });
 

@@ -131,11 +131,13 @@ function SellingPage({
   return (
     <div className="offer" data-testid="offer" data-currency={checkout.price.currency}>
       <section className="offer-hero" data-section="0" aria-labelledby="offer-title">
-        <p className="eyebrow">{m.sell_eyebrow()}</p>
-        <h2 id="offer-title" className="offer-title">
-          {m.sell_title()}
-        </h2>
-        <p className="offer-lead">{m.sell_lead()}</p>
+        <div className="offer-hero-text">
+          <p className="eyebrow">{m.sell_eyebrow()}</p>
+          <h2 id="offer-title" className="offer-title">
+            {m.sell_title()}
+          </h2>
+          <p className="offer-lead">{m.sell_lead()}</p>
+        </div>
         <div className="offer-buy">
           <p className="offer-price" data-testid="offer-price">
             <span className="offer-price-amount">{price}</span>

@@ -158,6 +158,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <p className="checkout-product-includes">{m.checkout_product_includes()}</p>
             </div>
           </div>
+        </div>
+
+        <div className="checkout-methods card">
           <h2 className="offer-subtitle">{m.checkout_methods_title()}</h2>
           <p className="checkout-methods-text">{m.checkout_methods_text()}</p>
           <PaymentMethods methods={checkout.methods} locale={locale} />

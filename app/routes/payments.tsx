@@ -105,10 +105,6 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {m.payresult_amount({ total: formatMoney(payment.total, locale) })}
       </p>
 
-      {result === "success" && payment.issuedCoupons.length > 0 ? (
-        <Coupons coupons={payment.issuedCoupons} locale={locale} />
-      ) : null}
-
       <div className="account-page-actions">
         {result === "success" ? (
           <AppLink
@@ -136,6 +132,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           {m.payresult_tests_link()}
         </AppLink>
       </div>
+
+      {result === "success" && payment.issuedCoupons.length > 0 ? (
+        <Coupons coupons={payment.issuedCoupons} locale={locale} />
+      ) : null}
     </section>
   );
 }
