@@ -174,7 +174,9 @@ describe("status only moves forward", () => {
     expect(
       advance(state("awaiting", "waiting_webhook_message"), { kind: "buyer_returned" }),
     ).toBeNull();
-    expect(advance(state("pending", "pending_waiting_transfer"), { kind: "buyer_returned" })).toBeNull();
+    expect(
+      advance(state("pending", "pending_waiting_transfer"), { kind: "buyer_returned" }),
+    ).toBeNull();
     expect(advance(state("rejected"), { kind: "provider_unreachable" })).toBeNull();
     expect(advance(state("pending"), { kind: "coupon_claimed" })).toBeNull();
   });
@@ -197,7 +199,10 @@ describe("status only moves forward", () => {
       items.length <= 1
         ? [items]
         : items.flatMap((item, i) =>
-            permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+            permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [
+              item,
+              ...rest,
+            ]),
           );
     for (const order of permutations(events)) {
       let current: PaymentState = state("awaiting");

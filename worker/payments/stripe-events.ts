@@ -99,7 +99,10 @@ export function mapStripeEvent(event: Stripe.Event): ProviderEvent {
       return fromSession(event, { kind: "expired" });
     case "payment_intent.processing": {
       const intent = event.data.object;
-      return fromPaymentObject(event, intent, intent.id, { kind: "processing", manualReview: false });
+      return fromPaymentObject(event, intent, intent.id, {
+        kind: "processing",
+        manualReview: false,
+      });
     }
     case "payment_intent.payment_failed": {
       const intent = event.data.object;
