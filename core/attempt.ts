@@ -27,11 +27,27 @@ export interface FinishOutcome {
   resultPath?: string;
 }
 
-/** A finished attempt's stored result (docs/decisions/0009-norms-and-scoring.md). */
+/**
+ * A finished attempt's free result, as its owner sees it before buying anything
+ * (docs/decisions/0009-norms-and-scoring.md).
+ */
 export interface AttemptResult extends Omit<ScoredAttempt, "age"> {
   id: string;
   finishedAt: string;
+}
+
+/**
+ * The stored result with the premium report's percentiles. They belong to the paid report
+ * (docs/decisions/0017-payments.md): the free result API leaves them out.
+ */
+export interface ScoredResult extends AttemptResult {
   percentageWorld: number;
   percentageBrazil: number;
   percentileMethod: { world: PercentileMethod; brazil: PercentileMethod };
+}
+
+/** The free part of a result: everything but the report's percentiles. */
+export function freeResult(result: ScoredResult): AttemptResult {
+  const { percentageWorld: _w, percentageBrazil: _b, percentileMethod: _m, ...free } = result;
+  return free;
 }

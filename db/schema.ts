@@ -266,6 +266,10 @@ export const payments = sqliteTable(
     index("payments_attempt_id_idx").on(t.attemptId, t.createdAt),
     index("payments_user_id_idx").on(t.userId, t.createdAt),
     index("payments_provider_payment_id_idx").on(t.providerPaymentId),
+    // At most one open checkout per test: two tabs paying at once cannot both start one.
+    uniqueIndex("payments_one_open_per_attempt_idx")
+      .on(t.attemptId)
+      .where(sql`status = 'awaiting'`),
   ],
 );
 

@@ -82,4 +82,5 @@ CREATE TABLE `payments` (
 CREATE UNIQUE INDEX `payments_provider_session_id_unique` ON `payments` (`provider_session_id`);--> statement-breakpoint
 CREATE INDEX `payments_attempt_id_idx` ON `payments` (`attempt_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `payments_user_id_idx` ON `payments` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `payments_provider_payment_id_idx` ON `payments` (`provider_payment_id`);
+CREATE INDEX `payments_provider_payment_id_idx` ON `payments` (`provider_payment_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `payments_one_open_per_attempt_idx` ON `payments` (`attempt_id`) WHERE status = 'awaiting';

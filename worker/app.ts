@@ -5,6 +5,7 @@ import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
 import { api } from "./api";
 import type { AppEnv } from "./app-env";
+import { csrfProtection } from "./auth/csrf";
 import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
 import { answerUnhandledError } from "./http/errors";
@@ -84,7 +85,9 @@ export function createApp(renderPage: PageHandler) {
   app.route("/api", api);
   app.route("/_dev", dev);
 
-  app.all("*", async (c) => {
+  // Page form posts (route actions) call the API in-process with our own Origin: they must
+  // come from our pages themselves (SECURITY.md 8).
+  app.all("*", csrfProtection(), async (c) => {
     const request = c.req.raw;
     const url = new URL(request.url);
     const isPageRead = request.method === "GET" || request.method === "HEAD";

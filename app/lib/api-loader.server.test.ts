@@ -167,9 +167,6 @@ describe("the API's shapes", () => {
       rawByCategory: { SM: 10, RA: 10, RE: 10, RL: 10 },
       normsVersion: "v1",
       ageBand: "20-24",
-      percentageWorld: 99.9,
-      percentageBrazil: 99.9,
-      percentileMethod: { world: "model", brazil: "empirical" },
     };
     expect(attemptResultSchema.parse(result)).toEqual(result);
     expect(attemptResultSchema.safeParse({ ...result, band: "genius" }).success).toBe(false);

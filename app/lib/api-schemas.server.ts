@@ -13,7 +13,7 @@ import type {
 import { type PaymentResult, paymentStatusDetails } from "../../core/payment-machine";
 import { paymentStatuses } from "../../core/payments";
 import type { Letter, QuestionCategory } from "../../core/questions";
-import type { Band, PercentileMethod } from "../../core/scoring";
+import type { Band } from "../../core/scoring";
 
 /**
  * The shapes of the API's answers that page loaders read (api-loader.server.ts). Each is
@@ -39,7 +39,6 @@ const band = everyOf<Band>({
   slow: true,
   very_below_average: true,
 });
-const percentileMethod = everyOf<PercentileMethod>({ model: true, empirical: true });
 const byCategory = z.object({
   SM: z.number(),
   RA: z.number(),
@@ -71,9 +70,6 @@ export const attemptResultSchema = z.object({
   rawByCategory: byCategory,
   normsVersion: z.string(),
   ageBand: z.string(),
-  percentageWorld: z.number(),
-  percentageBrazil: z.number(),
-  percentileMethod: z.object({ world: percentileMethod, brazil: percentileMethod }),
 }) satisfies z.ZodType<AttemptResult>;
 
 /** `GET /api/tests`: 'My IQ tests'. */

@@ -335,8 +335,17 @@ describe("the result", () => {
       rawByCategory: { SM: 8, RA: 7, RE: 8, RL: 7 },
       ageBand: "25-34",
       normsVersion: "v1-model-2026-11",
-      percentileMethod: { world: "model", brazil: "model" },
     });
+    // The percentiles are the paid report's: the free result does not carry them.
+    for (const key of ["percentageWorld", "percentageBrazil", "percentileMethod"]) {
+      expect(body).not.toHaveProperty(key);
+    }
+    const stored = await env.DB.prepare(
+      "select percentage_world from test_results where attempt_id = ?",
+    )
+      .bind(state.id)
+      .first<{ percentage_world: number }>();
+    expect(stored?.percentage_world).toBeGreaterThan(50);
     expect(body.iq).toBeGreaterThan(100);
     expect(body.interval).toEqual({ low: body.iq - 11, high: body.iq + 11 });
     // Stored once: asking again answers the same.

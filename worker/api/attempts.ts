@@ -1,7 +1,12 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { CurrentUser } from "../../core/account";
-import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempt";
+import {
+  type AnswerSaved,
+  type AttemptState,
+  type FinishOutcome,
+  freeResult,
+} from "../../core/attempt";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { Locale } from "../../core/locales";
 import { questionBankVersion } from "../../core/question-bank.generated";
@@ -27,6 +32,7 @@ import { testTiming } from "../env";
 import { validBody, validParams } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
+import { reportAccess } from "./payments";
 
 /**
  * The timed test's API (docs/decisions/0008-timed-test.md), at `/api/tests`. Every
@@ -269,7 +275,10 @@ attempts.get("/:id/result", async (c) => {
     return errorResponse(locale, 409, { code: "testNotFinished" });
   }
   const result = await resultOf(c.env, { ...current, finishedAt }, user);
-  return json(result, 200);
+  // The percentiles are the premium report's (docs/decisions/0017-payments.md).
+  return json(freeResult(result), 200);
 });
+
+attempts.get("/:id/report", reportAccess);
 
 attempts.all("*", () => notFoundJson());

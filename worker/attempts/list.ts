@@ -1,8 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
 import type { AttemptListRow } from "../../core/attempts-list";
+import type { PaymentStatus } from "../../core/payments";
 import { database } from "../../db/client";
-import { testAttempts, testResults } from "../../db/schema";
+import { payments, testAttempts, testResults } from "../../db/schema";
+import { governingPayment, stateOf } from "../payments/store";
 import { type AttemptRow, attemptStub, loadAttempt } from "./lookup";
 import { resultOf } from "./results";
 
@@ -30,6 +32,20 @@ export async function listAttempts(env: Env, user: SignedInUser): Promise<Attemp
     .where(eq(testAttempts.userId, user.id))
     .orderBy(desc(testAttempts.startedAt), desc(testAttempts.id))
     .limit(maxListedAttempts);
+
+  const paymentRows = await database(env.DB)
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, user.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const byAttempt = new Map<string, typeof paymentRows>();
+  for (const row of paymentRows) {
+    byAttempt.set(row.attemptId, [...(byAttempt.get(row.attemptId) ?? []), row]);
+  }
+  const paymentStatusOf = (attemptId: string): PaymentStatus | null => {
+    const governing = governingPayment(byAttempt.get(attemptId) ?? []);
+    return governing ? stateOf(governing).status : null;
+  };
 
   const list: AttemptListRow[] = [];
   let running = false;
@@ -60,8 +76,7 @@ export async function listAttempts(env: Env, user: SignedInUser): Promise<Attemp
         status: "finished",
         iq: scored.iq,
         iqLabel: scored.iqLabel,
-        // No payments table yet: the payments issue joins the latest payment here.
-        paymentStatus: null,
+        paymentStatus: paymentStatusOf(id),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { count, eq, lt, sql } from "drizzle-orm";
 import type { SignedInUser } from "../../core/account";
-import type { AttemptResult } from "../../core/attempt";
+import type { ScoredResult } from "../../core/attempt";
 import { iqScale } from "../../core/norms";
 import type { Letter } from "../../core/questions";
 import {
@@ -23,7 +23,7 @@ import type { AttemptRow } from "./lookup";
 
 type ResultRow = typeof testResults.$inferSelect;
 
-function toTestResult(row: ResultRow): AttemptResult {
+function toTestResult(row: ResultRow): ScoredResult {
   return {
     id: row.attemptId,
     finishedAt: new Date(row.finishedAt).toISOString(),
@@ -34,7 +34,7 @@ function toTestResult(row: ResultRow): AttemptResult {
     interval: { low: row.intervalLow, high: row.intervalHigh },
     band: row.band as Band,
     rawTotal: row.rawTotal,
-    rawByCategory: JSON.parse(row.rawByCategory) as AttemptResult["rawByCategory"],
+    rawByCategory: JSON.parse(row.rawByCategory) as ScoredResult["rawByCategory"],
     normsVersion: row.normsVersion,
     ageBand: row.ageBand,
     percentageWorld: row.percentageWorld,
@@ -81,7 +81,7 @@ export async function resultOf(
   env: Env,
   attempt: AttemptRow & { finishedAt: number },
   owner: SignedInUser,
-): Promise<AttemptResult> {
+): Promise<ScoredResult> {
   const stored = await storedResult(env, attempt.id);
   if (stored) return toTestResult(stored);
   if (attempt.questionBankVersion !== answerKeyVersion) {

@@ -50,6 +50,8 @@ describe("/_dev/mailbox", () => {
       ENVIRONMENT: "production" as const,
       EMAIL_API_KEY: "re_test",
       EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
+      STRIPE_SECRET_KEY: "sk_test_unused",
+      STRIPE_WEBHOOK_SECRET: "whsec_unused",
     };
     for (const path of [
       "/_dev/mailbox",

@@ -5,6 +5,7 @@ import { standInPaths } from "../oauth/google";
 import { attemptClock } from "./attempt-clock";
 import { googleStandIn } from "./google";
 import { mailbox } from "./mailbox";
+import { localPay } from "./pay";
 
 /**
  * Development-only pages (the mailbox, the local Google stand-in, the test clock). Every route answers
@@ -24,3 +25,4 @@ dev.use(csrfProtection({ exempt: (pathname) => pathname === standInPaths.token }
 dev.route("/mailbox", mailbox);
 dev.route("/oauth/google", googleStandIn);
 dev.route("/tests", attemptClock);
+dev.route("/pay", localPay);

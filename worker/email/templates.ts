@@ -1,5 +1,6 @@
+import type { IssuedCoupon, Money } from "../../core/checkout";
 import { escapeHtml } from "../../core/escape";
-import type { Locale } from "../../core/locales";
+import { type Locale, localeInfo } from "../../core/locales";
 import { translate } from "../../core/translate";
 import type { Mail } from "./mail";
 
@@ -67,5 +68,69 @@ export function passwordChangedMail(input: { to: string; name: string; locale: L
     [paragraph(greeting), paragraph(intro), paragraph(warning)].join("\n"),
   );
   const text = [greeting, "", intro, "", warning].join("\n");
+  return { to: input.to, subject, html, text };
+}
+
+/** Money as the buyer reads it: "R$ 39,92", "$19.90". */
+export function formatMoney(money: Money, locale: Locale): string {
+  return new Intl.NumberFormat(localeInfo[locale].iso, {
+    style: "currency",
+    currency: money.currency,
+  }).format(money.cents / 100);
+}
+
+/** The receipt of an approved purchase (docs/decisions/0017-payments.md). */
+export function paymentReceiptMail(input: {
+  to: string;
+  name: string;
+  locale: Locale;
+  orderId: string;
+  total: Money;
+  couponCode: string | null;
+  reportLink: string;
+  testsLink: string;
+  coupons: IssuedCoupon[];
+}): Mail {
+  const { locale } = input;
+  const t = (key: string, inputs: Record<string, unknown> = {}) => translate(key, locale, inputs);
+  const subject = t("payment_receipt_subject");
+  const greeting = t("email_reset_greeting", { name: input.name });
+  const intro = t("payment_receipt_intro");
+  const amount = t("payment_receipt_amount", { amount: formatMoney(input.total, locale) });
+  const order = t("payment_receipt_order", { orderId: input.orderId });
+  const coupon = input.couponCode ? t("payment_receipt_coupon", { code: input.couponCode }) : null;
+  const button = t("payment_receipt_button");
+  const couponsIntro = t("payment_receipt_coupons_intro");
+  const couponLines = input.coupons.map((c) =>
+    t(c.audience === "buyer" ? "payment_receipt_coupon_buyer" : "payment_receipt_coupon_friend", {
+      code: c.code,
+      percent: c.percent,
+    }),
+  );
+  const tests = t("payment_receipt_tests", { link: input.testsLink });
+  const refund = t("payment_receipt_refund");
+  const href = escapeHtml(input.reportLink);
+  const lines = [greeting, intro, amount, order, ...(coupon ? [coupon] : [])];
+  const html = layout(
+    locale,
+    subject,
+    [
+      ...lines.map(paragraph),
+      `<tr><td style="padding:8px 0 24px"><a href="${href}" style="display:inline-block;background:#4b3fd1;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(button)}</a></td></tr>`,
+      ...(couponLines.length > 0 ? [paragraph(couponsIntro), ...couponLines.map(paragraph)] : []),
+      paragraph(tests),
+      paragraph(refund),
+    ].join("\n"),
+  );
+  const text = [
+    ...lines,
+    "",
+    `${button}: ${input.reportLink}`,
+    "",
+    ...(couponLines.length > 0 ? [couponsIntro, ...couponLines, ""] : []),
+    tests,
+    "",
+    refund,
+  ].join("\n");
   return { to: input.to, subject, html, text };
 }

@@ -9,9 +9,12 @@ import { translate } from "../../core/translate";
 
 export const noStore = { "Cache-Control": "no-store" } as const;
 
+/** A message key, or a key with the inputs its text needs (`{couponLockTime}`). */
+export type FieldMessage = string | { key: string; inputs: Record<string, unknown> };
+
 export interface ApiError {
-  /** Message keys per field (`code` and `system` become toasts in the browser). */
-  fields?: Record<string, string[]>;
+  /** Messages per field (`code` and `system` become toasts in the browser). */
+  fields?: Record<string, FieldMessage[]>;
   code?: string;
 }
 
@@ -33,9 +36,13 @@ export function errorBody(locale: Locale, status: number, error: ApiError = {}):
   const body: ApiErrorBody = { status };
   if (error.fields) {
     body.fields = Object.fromEntries(
-      Object.entries(error.fields).map(([field, keys]) => [
+      Object.entries(error.fields).map(([field, messages]) => [
         field,
-        keys.map((key) => translate(key, locale)),
+        messages.map((message) =>
+          typeof message === "string"
+            ? translate(message, locale)
+            : translate(message.key, locale, message.inputs),
+        ),
       ]),
     );
   }

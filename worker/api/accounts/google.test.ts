@@ -341,6 +341,8 @@ describe("the real Google adapter (faked at the HTTP boundary)", () => {
         BASE_URL: "https://www.example.com",
         EMAIL_API_KEY: "re_test",
         EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
+        STRIPE_SECRET_KEY: "sk_test_unused",
+        STRIPE_WEBHOOK_SECRET: "whsec_unused",
       },
       createExecutionContext(),
     );

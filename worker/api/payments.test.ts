@@ -1,0 +1,318 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { AttemptsList } from "../../core/attempts-list";
+import type { CheckoutView } from "../../core/checkout";
+import { Client, latestMail } from "../../tests/worker/client";
+import {
+  buyer,
+  chargeObject,
+  deliver,
+  eventCount,
+  finishedAttempt,
+  paymentOf,
+  paymentRow,
+  sessionObject,
+  startCheckout,
+  stripeEvent,
+} from "../../tests/worker/payments";
+
+/** A buyer with a started checkout: the payment row as the webhook will see it. */
+async function openCheckout(coupon?: string) {
+  const who = await buyer();
+  const attemptId = await finishedAttempt(who.userId);
+  const { response, body } = await startCheckout(who.client, attemptId, coupon ? { coupon } : {});
+  expect(response.status).toBe(201);
+  const row = await paymentRow(body.paymentId);
+  const payment = {
+    id: body.paymentId,
+    sessionId: row?.provider_session_id as string,
+    attemptId,
+  };
+  return { ...who, attemptId, payment, started: body };
+}
+
+const completedPaid = (payment: Parameters<typeof sessionObject>[0], id?: string) =>
+  stripeEvent(
+    "checkout.session.completed",
+    sessionObject(payment, { status: "complete", payment_status: "paid" }),
+    id,
+  );
+
+async function statusOf(paymentId: string) {
+  const row = await paymentRow(paymentId);
+  return { status: row?.status, detail: row?.status_detail ?? null };
+}
+
+describe("checkout", () => {
+  it("answers 401 to an anonymous visitor and 404 for someone else's or an unknown test", async () => {
+    const owner = await buyer();
+    const attemptId = await finishedAttempt(owner.userId);
+    expect((await new Client().fetch(`/api/checkout/${attemptId}`)).status).toBe(401);
+    const stranger = await buyer();
+    expect((await stranger.client.fetch(`/api/checkout/${attemptId}`)).status).toBe(404);
+    const started = await startCheckout(stranger.client, attemptId);
+    expect(started.response.status).toBe(404);
+    expect((await stranger.client.fetch(`/api/checkout/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await stranger.client.fetch("/api/checkout/not-a-uuid")).status).toBe(404);
+  });
+
+  it("prices in the reader's currency: USD in English, BRL in Portuguese, with its methods", async () => {
+    const { client, userId } = await buyer();
+    const attemptId = await finishedAttempt(userId);
+    const en = (await (await client.fetch(`/api/checkout/${attemptId}`)).json()) as CheckoutView;
+    expect(en).toMatchObject({
+      attemptId,
+      iqLabel: "112",
+      price: { currency: "USD", cents: 1990 },
+      methods: ["card", "wallets"],
+      latestPayment: null,
+      canPay: true,
+    });
+    const pt = (await (
+      await client.fetch(`/api/checkout/${attemptId}`, { headers: { i18n: "pt-br" } })
+    ).json()) as CheckoutView;
+    expect(pt.price).toEqual({ currency: "BRL", cents: 4990 });
+    expect(pt.methods).toEqual(["card", "pix", "boleto"]);
+  });
+
+  it("starts a payment at the configured price and sends the buyer to the provider's page", async () => {
+    const { payment, started } = await openCheckout();
+    expect(started.redirectUrl).toMatch(/\/_dev\/pay\/cs_test_local_/);
+    const row = await paymentRow(payment.id);
+    expect(row).toMatchObject({ status: "awaiting", total_cents: 1990 });
+    expect(row?.provider_session_id).toMatch(/^cs_test_local_/);
+  });
+
+  it("answers 409 with the localized status while a payment is pending or approved", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const pending = stripeEvent(
+      "checkout.session.completed",
+      sessionObject(payment, { status: "complete", payment_status: "unpaid" }),
+    );
+    expect((await deliver(pending)).status).toBe(200);
+    const second = await startCheckout(client, attemptId);
+    expect(second.response.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: "paymentConflict",
+      fields: { system: ["This test has a payment in status Payment pending"] },
+    });
+    const pt = await startCheckout(client, attemptId, {}, "pt-br");
+    expect(pt.body.fields).toEqual({
+      system: ["Este teste tem um pagamento com status Pagamento pendente"],
+    });
+
+    expect((await deliver(completedPaid(payment))).status).toBe(200);
+    const third = await startCheckout(client, attemptId);
+    expect(third.response.status).toBe(409);
+    expect(JSON.stringify(third.body.fields)).toContain("Approved");
+  });
+
+  it("a second checkout closes the first: one test never has two live checkouts", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const again = await startCheckout(client, attemptId);
+    expect(again.response.status).toBe(201);
+    expect(await statusOf(payment.id)).toEqual({ status: "cancelled", detail: null });
+    expect((await statusOf(again.body.paymentId)).status).toBe("awaiting");
+  });
+});
+
+describe("POST /api/payments/webhook", () => {
+  it("applies a validly signed event", async () => {
+    const { payment } = await openCheckout();
+    const response = await deliver(completedPaid(payment));
+    expect(response.status).toBe(200);
+    expect(await statusOf(payment.id)).toEqual({ status: "approved", detail: "accredited" });
+  });
+
+  it("refuses a wrong secret, a stale timestamp, a missing or tampered signature with 400, touching nothing", async () => {
+    const { payment } = await openCheckout();
+    const event = completedPaid(payment);
+    const stale = Math.floor(Date.now() / 1000) - 301;
+    for (const response of [
+      await deliver(event, { secret: "whsec_not_ours" }),
+      await deliver(event, { timestamp: stale }),
+      await deliver(event, { signature: null }),
+      await deliver(event, { signature: "t=1,v1=deadbeef" }),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { received: boolean }).received).toBe(false);
+    }
+    expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
+    expect(await eventCount(payment.id)).toBe(0);
+  });
+
+  it("a duplicate makes one transition; ten concurrent deliveries too", async () => {
+    const { payment } = await openCheckout();
+    const event = completedPaid(payment);
+    expect((await deliver(event)).status).toBe(200);
+    const again = await deliver(event);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ received: true, duplicate: true });
+    expect(await eventCount(payment.id)).toBe(1);
+    const before = await paymentRow(payment.id);
+
+    const other = await openCheckout();
+    const concurrent = completedPaid(other.payment);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(concurrent)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await eventCount(other.payment.id)).toBe(1);
+    const after = await paymentRow(other.payment.id);
+    expect(after).toMatchObject({ status: "approved", version: before?.version });
+  });
+
+  it("acknowledges and ignores an event type it does not act on", async () => {
+    const { payment } = await openCheckout();
+    const response = await deliver(
+      stripeEvent("customer.created", { id: "cus_1", object: "customer" }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ received: true, ignored: true });
+    expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
+  });
+
+  it("an async success before the checkout's completion ends approved", async () => {
+    const { payment } = await openCheckout();
+    const succeeded = stripeEvent(
+      "checkout.session.async_payment_succeeded",
+      sessionObject(payment, { status: "complete", payment_status: "paid" }),
+    );
+    const completedUnpaid = stripeEvent(
+      "checkout.session.completed",
+      sessionObject(payment, { status: "complete", payment_status: "unpaid" }),
+    );
+    await deliver(succeeded);
+    await deliver(completedUnpaid);
+    expect(await statusOf(payment.id)).toEqual({ status: "approved", detail: "accredited" });
+  });
+
+  it("a refund or a dispute that arrives before a replayed completion wins", async () => {
+    const refunded = await openCheckout();
+    await deliver(stripeEvent("charge.refunded", chargeObject(refunded.payment)));
+    const completion = completedPaid(refunded.payment);
+    await deliver(completion);
+    await deliver(completion);
+    expect(await statusOf(refunded.payment.id)).toEqual({ status: "refunded", detail: null });
+
+    const disputed = await openCheckout();
+    await deliver(
+      stripeEvent("charge.dispute.created", {
+        id: "dp_1",
+        object: "dispute",
+        status: "needs_response",
+        payment_intent: chargeObject(disputed.payment).payment_intent,
+        metadata: { order_id: disputed.payment.id },
+      }),
+    );
+    await deliver(completedPaid(disputed.payment));
+    expect(await statusOf(disputed.payment.id)).toEqual({ status: "in_mediation", detail: null });
+  });
+
+  it("a card decline is shown with its reason; a later payment on the same checkout is approved", async () => {
+    const { client, payment } = await openCheckout();
+    await deliver(
+      stripeEvent("payment_intent.payment_failed", {
+        id: chargeObject(payment).payment_intent,
+        object: "payment_intent",
+        status: "requires_payment_method",
+        metadata: { order_id: payment.id },
+        last_payment_error: { code: "card_declined", decline_code: "insufficient_funds" },
+      }),
+    );
+    const rejected = await paymentOf(client, payment.id);
+    expect(rejected).toMatchObject({
+      status: "rejected",
+      statusDetail: "cc_rejected_insufficient_amount",
+      result: "failure",
+    });
+    await deliver(completedPaid(payment));
+    expect((await paymentOf(client, payment.id)).result).toBe("success");
+  });
+});
+
+describe("fulfilment", () => {
+  it("on approval: two share coupons and one receipt, however often the event comes", async () => {
+    const { client, payment, email } = await openCheckout();
+    const event = completedPaid(payment);
+    await Promise.all([deliver(event), deliver(event), deliver(completedPaid(payment))]);
+    const view = await paymentOf(client, payment.id);
+    expect(view.issuedCoupons.map((c) => [c.audience, c.percent]).sort()).toEqual([
+      ["buyer", 20],
+      ["friend", 20],
+    ]);
+    const mails = await env.DB.prepare('SELECT subject FROM email_outbox WHERE "to" = ?')
+      .bind(email)
+      .all<{ subject: string }>();
+    expect(mails.results.map((m) => m.subject)).toEqual([
+      "Payment received: your Lumen IQ premium report",
+    ]);
+    const receipt = await latestMail(email);
+    expect(receipt?.text).toContain("$19.90");
+    for (const coupon of view.issuedCoupons) expect(receipt?.text).toContain(coupon.code);
+  });
+
+  it("the report opens only once approved, and closes again on a refund", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const report = () => client.fetch(`/api/tests/${attemptId}/report`);
+    const first = await report();
+    expect(first.status).toBe(402);
+    expect(await first.json()).toMatchObject({ code: "paymentRequired" });
+
+    await deliver(
+      stripeEvent(
+        "checkout.session.completed",
+        sessionObject(payment, { status: "complete", payment_status: "unpaid" }),
+      ),
+    );
+    const pending = await report();
+    expect(pending.status).toBe(402);
+    expect(await pending.json()).toMatchObject({ code: "paymentPending" });
+
+    await deliver(
+      stripeEvent(
+        "checkout.session.async_payment_succeeded",
+        sessionObject(payment, { status: "complete", payment_status: "paid" }),
+      ),
+    );
+    const open = await report();
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ attemptId, status: "preparing" });
+
+    await deliver(stripeEvent("charge.refunded", chargeObject(payment)));
+    expect((await report()).status).toBe(402);
+    const stranger = await buyer();
+    expect((await stranger.client.fetch(`/api/tests/${attemptId}/report`)).status).toBe(404);
+  });
+
+  it("the tests list shows each test's payment status", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    await deliver(completedPaid(payment));
+    const list = (await (await client.fetch("/api/tests")).json()) as AttemptsList;
+    expect(list.tests.find((t) => t.id === attemptId)?.paymentStatus).toBe("approved");
+  });
+
+  it("the buyer back before any event reads the provider: awaiting, waiting for the webhook", async () => {
+    const { client, payment } = await openCheckout();
+    const view = await paymentOf(client, payment.id);
+    expect(view).toMatchObject({
+      status: "awaiting",
+      statusDetail: "waiting_webhook_message",
+      result: null,
+    });
+    const stranger = await buyer();
+    expect((await stranger.client.fetch(`/api/payments/${payment.id}`)).status).toBe(404);
+  });
+
+  it("the buyer cancels: the checkout closes, the test can be bought again", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const cancelled = await client.fetch(`/api/payments/${payment.id}/cancel`, { method: "POST" });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({
+      status: "cancelled",
+      statusDetail: "canceled_by_user",
+      result: "cancelled",
+    });
+    // A late completion of the closed checkout would still be money received: it wins.
+    const again = await startCheckout(client, attemptId);
+    expect(again.response.status).toBe(201);
+  });
+});

@@ -1,0 +1,210 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { SignedInUser } from "../../core/account";
+import { type CheckoutStarted, type CheckoutView, paymentMethods } from "../../core/checkout";
+import type { Locale } from "../../core/locales";
+import { canBuyReport, paymentStatusLabel } from "../../core/payments";
+import type { AppEnv } from "../app-env";
+import { type AttemptRow, loadAttempt } from "../attempts/lookup";
+import { resultOf } from "../attempts/results";
+import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
+import { validBody } from "../http/body";
+import { requestLocale } from "../http/request";
+import { errorResponse, json, notFoundJson } from "../http/responses";
+import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
+import {
+  governingPayment,
+  loadPayment,
+  type PaymentRow,
+  paymentsOfAttempt,
+  paymentView,
+  stateOf,
+} from "../payments/store";
+import { receiveWebhook } from "../payments/webhook";
+
+/**
+ * Checkout and payments (issue 12, docs/decisions/0017-payments.md). Everything a buyer
+ * can call is scoped to the signed-in owner (SECURITY.md 14): anyone else's test or
+ * payment is a 404, as is a test that is not finished.
+ */
+
+const idSchema = z.uuid();
+const webhookMaxBytes = 256 * 1024;
+
+const couponBody = z.object({ coupon: z.string().max(64).optional() });
+
+type AppContext = Context<AppEnv>;
+
+function signedIn(c: AppContext): SignedInUser | null {
+  const { user } = c.var;
+  return user.isAuthenticated ? user : null;
+}
+
+const loginRequired = (locale: Locale) => errorResponse(locale, 401, { code: "loginRequired" });
+
+/** The signed-in user's finished attempt, or the response that refuses it. */
+async function ownFinishedAttempt(
+  c: AppContext,
+  id: string,
+): Promise<{ user: SignedInUser; attempt: AttemptRow & { finishedAt: number } } | Response> {
+  const locale = requestLocale(c.req.raw);
+  const user = signedIn(c);
+  if (!user) return loginRequired(locale);
+  const parsed = idSchema.safeParse(id);
+  const attempt = parsed.success ? await loadAttempt(c.env, parsed.data) : null;
+  if (!attempt || attempt.userId !== user.id) {
+    if (attempt) console.warn(`payments: refused attempt=${attempt.id} to another user`);
+    return notFoundJson();
+  }
+  const { finishedAt } = attempt;
+  if (attempt.status !== "finished" || finishedAt === null) return notFoundJson();
+  return { user, attempt: { ...attempt, finishedAt } };
+}
+
+async function ownPayment(c: AppContext, id: string): Promise<PaymentRow | Response> {
+  const user = signedIn(c);
+  if (!user) return loginRequired(requestLocale(c.req.raw));
+  const parsed = idSchema.safeParse(id);
+  const row = parsed.success ? await loadPayment(c.env, parsed.data) : null;
+  if (!row || row.userId !== user.id) {
+    if (row) console.warn(`payments: refused payment=${row.id} to another user`);
+    return notFoundJson();
+  }
+  return row;
+}
+
+function paymentConflict(locale: Locale, status: Parameters<typeof paymentStatusLabel>[0]) {
+  const label = paymentStatusLabel(status, locale);
+  return errorResponse(locale, 409, {
+    code: "paymentConflict",
+    fields: { system: [{ key: "payment_conflict", inputs: { paymentStatus: label } }] },
+  });
+}
+
+export const checkout = new Hono<AppEnv>();
+
+checkout.get("/:id", async (c) => {
+  const owned = await ownFinishedAttempt(c, c.req.param("id"));
+  if (owned instanceof Response) return owned;
+  const { user, attempt } = owned;
+  const locale = requestLocale(c.req.raw);
+  const result = await resultOf(c.env, attempt, user);
+  const rows = await paymentsOfAttempt(c.env, attempt.id);
+  const governing = governingPayment(rows);
+  const price = orderPrice(c.env, locale);
+  const view: CheckoutView = {
+    attemptId: attempt.id,
+    iqLabel: result.iqLabel,
+    price,
+    methods: paymentMethods[price.currency],
+    couponLockMinutes: Number(c.env.COUPON_LOCK_MINUTES),
+    latestPayment: governing ? await paymentView(c.env, governing) : null,
+    canPay:
+      governing === null ||
+      governing.status === "awaiting" ||
+      canBuyReport(stateOf(governing).status),
+  };
+  return json(view, 200);
+});
+
+checkout.post("/:id/coupon", validBody(couponBody), async (c) => {
+  const owned = await ownFinishedAttempt(c, c.req.param("id"));
+  if (owned instanceof Response) return owned;
+  const locale = requestLocale(c.req.raw);
+  const code = normalizeCouponCode(c.req.valid("json").coupon ?? "");
+  const checked = await checkCoupon(c.env, {
+    code,
+    userId: owned.user.id,
+    attemptId: owned.attempt.id,
+    price: orderPrice(c.env, locale),
+    now: Date.now(),
+  });
+  if (!checked.ok) {
+    return couponProblemResponse(locale, checked.problem, Number(c.env.COUPON_LOCK_MINUTES));
+  }
+  return json(checked.quote, 200);
+});
+
+checkout.post("/:id/payments", validBody(couponBody), async (c) => {
+  const owned = await ownFinishedAttempt(c, c.req.param("id"));
+  if (owned instanceof Response) return owned;
+  const locale = requestLocale(c.req.raw);
+  const outcome = await startPayment(
+    c.env,
+    { ...owned, coupon: c.req.valid("json").coupon, locale },
+    c.executionCtx,
+  );
+  switch (outcome.kind) {
+    case "started": {
+      const body: CheckoutStarted = {
+        paymentId: outcome.paymentId,
+        redirectUrl: outcome.redirectUrl,
+      };
+      return json(body, 201);
+    }
+    case "conflict":
+      return paymentConflict(locale, outcome.status);
+    case "coupon":
+      return couponProblemResponse(locale, outcome.problem, Number(c.env.COUPON_LOCK_MINUTES));
+    case "unavailable":
+      return errorResponse(locale, 503, { code: "serviceUnavailable" });
+  }
+});
+
+export const payments = new Hono<AppEnv>();
+
+// The provider calls this, not a page: no session, no Origin; the signature is the proof.
+payments.post("/webhook", async (c) => {
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > webhookMaxBytes) return c.json({ received: false, error: "too_large" }, 413);
+  const raw = await c.req.text();
+  if (raw.length > webhookMaxBytes) return c.json({ received: false, error: "too_large" }, 413);
+  const answer = await receiveWebhook(
+    c.env,
+    raw,
+    c.req.header("Stripe-Signature") ?? null,
+    c.executionCtx,
+  );
+  return c.json(answer.body, answer.status, { "Cache-Control": "no-store" });
+});
+
+payments.get("/:paymentId", async (c) => {
+  const row = await ownPayment(c, c.req.param("paymentId"));
+  if (row instanceof Response) return row;
+  await syncPayment(c.env, row, c.executionCtx);
+  const current = (await loadPayment(c.env, row.id)) ?? row;
+  return json(await paymentView(c.env, current), 200);
+});
+
+payments.post("/:paymentId/cancel", async (c) => {
+  const row = await ownPayment(c, c.req.param("paymentId"));
+  if (row instanceof Response) return row;
+  const outcome = await cancelPayment(c.env, row, c.executionCtx);
+  if (outcome === "unavailable") {
+    return errorResponse(requestLocale(c.req.raw), 503, { code: "serviceUnavailable" });
+  }
+  const current = (await loadPayment(c.env, row.id)) ?? row;
+  return json(await paymentView(c.env, current), 200);
+});
+
+/**
+ * `GET /api/tests/{id}/report`: the premium report's guard (spec sections 6 and 8). Only
+ * an approved payment opens it (SECURITY.md 15); until the next issue writes the report,
+ * an approved buyer is told it is being prepared.
+ */
+export async function reportAccess(c: AppContext): Promise<Response> {
+  const owned = await ownFinishedAttempt(c, c.req.param("id") ?? "");
+  if (owned instanceof Response) return owned;
+  const locale = requestLocale(c.req.raw);
+  const governing = governingPayment(await paymentsOfAttempt(c.env, owned.attempt.id));
+  const status = governing ? stateOf(governing).status : null;
+  if (status === "approved") {
+    return json({ attemptId: owned.attempt.id, status: "preparing" }, 200);
+  }
+  const waiting =
+    status === "pending" ||
+    status === "in_process" ||
+    status === "authorized" ||
+    status === "in_mediation";
+  return errorResponse(locale, 402, { code: waiting ? "paymentPending" : "paymentRequired" });
+}

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { isLocale } from "../../core/locales";
+import { localizePath } from "../../core/route-table";
+import { database } from "../../db/client";
+import { users } from "../../db/schema";
+import {
+  consumeLockStatements,
+  holdLockUntilResultStatements,
+  issueShareCouponsStatements,
+  listIssuedCoupons,
+  releaseLockStatements,
+} from "../coupons";
+import { createMailer, deliver } from "../email/mailer";
+import { paymentReceiptMail } from "../email/templates";
+import { loadPayment, type PaymentRow, stateOf } from "./store";
+
+/**
+ * Fulfilment (SECURITY.md 19): the effects that follow from a payment's CURRENT state, each
+ * idempotent, so calling it again, or concurrently, or after a crash halfway, converges on
+ * the same result. It never decides a state; the state machine did.
+ *
+ * - approved: the coupon's use is consumed, two share coupons are issued, a receipt is sent
+ *   once. The report unlocks by the status itself (core/payments.ts reportUnlocked).
+ * - pending (Pix, boleto): the coupon stays locked until the transfer's result.
+ * - cancelled or failed: the coupon is released at once.
+ * - refunded, charged back: the report locks again by the status; the coupon stays used.
+ */
+
+export interface Background {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** Share coupons last half a year (docs/decisions/0018-coupons.md). */
+const shareCouponLifetimeMs = 180 * 24 * 60 * 60 * 1000;
+
+export async function fulfil(
+  env: Env,
+  paymentId: string,
+  background: Background,
+  now = Date.now(),
+): Promise<PaymentRow | null> {
+  const row = await loadPayment(env, paymentId);
+  if (!row) return null;
+  const { status } = stateOf(row);
+  const statements: D1PreparedStatement[] = [];
+  if (status === "approved") {
+    if (row.couponCode) statements.push(...consumeLockStatements(env.DB, row.id, now));
+    statements.push(
+      ...issueShareCouponsStatements(env.DB, {
+        paymentId: row.id,
+        buyerUserId: row.userId,
+        now,
+        expiresAt: now + shareCouponLifetimeMs,
+      }),
+    );
+  } else if (row.couponCode && status === "pending") {
+    statements.push(...holdLockUntilResultStatements(env.DB, row.id, now));
+  } else if (row.couponCode && (status === "cancelled" || status === "failure")) {
+    statements.push(...releaseLockStatements(env.DB, row.id, now));
+  }
+  if (statements.length > 0) await env.DB.batch(statements);
+  if (status === "approved") await sendReceiptOnce(env, row, background, now);
+  return row;
+}
+
+/** The receipt goes once: whoever marks it sent first sends it; a failure unmarks it. */
+async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
+  const claimed = await env.DB.prepare(
+    "UPDATE payments SET receipt_sent_at = ? WHERE id = ? AND receipt_sent_at IS NULL AND status = 'approved'",
+  )
+    .bind(now, row.id)
+    .run();
+  if (claimed.meta.changes !== 1) return;
+  try {
+    const [buyer] = await database(env.DB)
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, row.userId))
+      .limit(1);
+    if (!buyer) return;
+    const locale = isLocale(row.locale) ? row.locale : "en";
+    const base = env.BASE_URL.replace(/\/$/, "");
+    const coupons = await listIssuedCoupons(env, row.id);
+    const mail = paymentReceiptMail({
+      to: buyer.email,
+      name: buyer.name,
+      locale,
+      orderId: row.id,
+      total: { cents: row.totalCents, currency: row.currency },
+      couponCode: row.couponCode,
+      reportLink: `${base}${localizePath("report", locale, { id: row.attemptId })}`,
+      testsLink: `${base}${localizePath("tests", locale)}`,
+      coupons,
+    });
+    await deliver(createMailer(env), mail, background, "payment receipt");
+  } catch (error) {
+    await env.DB.prepare("UPDATE payments SET receipt_sent_at = NULL WHERE id = ?")
+      .bind(row.id)
+      .run();
+    throw error;
+  }
+}

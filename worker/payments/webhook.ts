@@ -1,0 +1,90 @@
+import { type Background, fulfil } from "./fulfil";
+import type { PaymentProvider, ProviderEvent } from "./provider";
+import { providerFor } from "./providers";
+import { paymentByProviderPayment, paymentBySession } from "./store";
+import { applySignal } from "./transitions";
+
+/**
+ * Receives one provider event (SECURITY.md 17-20): verify on the raw body, store it once,
+ * move the payment, fulfil. The HTTP route `POST /api/payments/webhook` and the local test
+ * provider (which delivers its events in-process) both call this.
+ */
+export interface WebhookAnswer {
+  status: 200 | 400;
+  body: { received: boolean; duplicate?: boolean; ignored?: boolean; error?: string };
+}
+
+/** Our payment for an event: its metadata, else its checkout, else its provider payment. */
+async function paymentIdOf(
+  env: Env,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<string | null> {
+  if (event.orderId) return event.orderId;
+  if (event.sessionId) {
+    const row = await paymentBySession(env, event.sessionId);
+    if (row) return row.id;
+  }
+  if (event.paymentIntentId) {
+    const row = await paymentByProviderPayment(env, event.paymentIntentId);
+    if (row) return row.id;
+    // A refund or dispute can arrive before the completion that told us the payment's id.
+    return provider.orderOfPayment(event.paymentIntentId);
+  }
+  return null;
+}
+
+/** Runs the promises handed to waitUntil before returning, when no Worker context exists. */
+function inline(): Background & { settle(): Promise<void> } {
+  const pending: Promise<unknown>[] = [];
+  return {
+    waitUntil: (promise) => pending.push(promise),
+    settle: async () => {
+      await Promise.allSettled(pending);
+    },
+  };
+}
+
+export async function receiveWebhook(
+  env: Env,
+  rawBody: string,
+  signature: string | null,
+  background?: Background,
+): Promise<WebhookAnswer> {
+  const provider = providerFor(env);
+  const verification = await provider.verifyWebhook(rawBody, signature);
+  if (!verification.ok) {
+    console.warn(`payments: webhook refused (${verification.reason})`);
+    return { status: 400, body: { received: false, error: verification.reason } };
+  }
+  const { event } = verification;
+  if (!event.signal) return { status: 200, body: { received: true, ignored: true } };
+
+  const paymentId = await paymentIdOf(env, provider, event);
+  if (!paymentId) {
+    console.error(`payments: event=${event.id} (${event.type}) names no payment of ours`);
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+  const outcome = await applySignal(env, {
+    paymentId,
+    signal: event.signal,
+    event: { id: `${provider.name}:${event.id}`, type: event.type },
+    providerPaymentId: event.paymentIntentId,
+  });
+  if (outcome.kind === "missing") {
+    console.error(`payments: event=${event.id} (${event.type}) for unknown payment=${paymentId}`);
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+  if (outcome.kind === "applied" && outcome.changed) {
+    console.log(
+      `payments: payment=${paymentId} ${outcome.from.status} -> ${outcome.row.status} (${event.type})`,
+    );
+  }
+  // Even for a duplicate: a delivery that failed after its state change (and is now
+  // retried by the provider) finishes its fulfilment here. Fulfilment is idempotent.
+  const runner = background ?? inline();
+  await fulfil(env, paymentId, runner);
+  if (!background) await (runner as ReturnType<typeof inline>).settle();
+  const duplicate = outcome.kind === "duplicate";
+  return { status: 200, body: duplicate ? { received: true, duplicate } : { received: true } };
+}
