@@ -249,7 +249,7 @@ function SellingPage({
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <p>{step()}</p>
+              <p className="offer-step-text">{step()}</p>
             </li>
           ))}
         </ol>
@@ -291,7 +291,7 @@ function SellingPage({
         <h2 id="offer-final" className="offer-final-title">
           {m.sell_final_title()}
         </h2>
-        <p>{m.sell_final_text({ price })}</p>
+        <p className="offer-final-text">{m.sell_final_text({ price })}</p>
         {cta("offer-final-cta")}
         <p className="offer-price-note">{note}</p>
       </section>
