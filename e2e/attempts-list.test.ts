@@ -26,6 +26,7 @@ const texts = {
     notPurchased: "Report not purchased",
     seeResult: "See result",
     certificate: "Download certificate",
+    buyReport: "Buy report",
     rejected: "Your Test was rejected",
     redo: "Redo test",
     inProgress: "In progress",
@@ -45,6 +46,7 @@ const texts = {
     notPurchased: "Relatório não adquirido",
     seeResult: "Ver resultado",
     certificate: "Baixar certificado",
+    buyReport: "Comprar relatório",
     rejected: "Seu teste foi recusado",
     redo: "Refazer o teste",
     inProgress: "Em andamento",
@@ -151,7 +153,11 @@ describe.each([
     expect(await date.textContent()).toMatch(t.date);
     expect(await row.getByTestId("tests-iq").textContent()).toBe(iq);
     expect(await row.getByTestId("tests-payment").textContent()).toBe(t.notPurchased);
-    expect(await row.getByRole("link").allTextContents()).toEqual([t.seeResult, t.certificate]);
+    expect(await row.getByRole("link").allTextContents()).toEqual([
+      t.seeResult,
+      t.certificate,
+      t.buyReport,
+    ]);
     // The certificate downloads as a PNG straight from the list.
     const [download] = await Promise.all([
       page.waitForEvent("download"),

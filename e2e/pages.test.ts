@@ -34,6 +34,7 @@ const privateScreens = new Set([
   "report",
   "checkout",
   "checkoutStatus",
+  "payments",
   "certificate",
 ]);
 /** Screens whose sample parameters name nothing: a 404 page, with its SEO tags all the same. */

@@ -1,0 +1,262 @@
+import type { BrowserContext } from "playwright-core";
+import type { Locale } from "../core/locales";
+import { questionCodes } from "../core/questions";
+import { localizePath } from "../core/route-table";
+import { signUpViaApi } from "./attempt-taking";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
+
+/**
+ * The paid path's pages in Chromium (issue 12) before any purchase: the report's offer on
+ * the result page (sections 0 to 6, the price in the page's currency, the locked preview),
+ * checkout with a refused coupon, the report's 402 page and the tests list's 'Buy report'.
+ * The purchase journeys through the test provider are in their own file.
+ */
+
+/** The prices of wrangler.jsonc (`REPORT_PRICE_USD`, `REPORT_PRICE_BRL`), as each language writes them. */
+const texts = {
+  en: {
+    price: "$19.90",
+    priceNote: "including VAT",
+    cta: "Get my report for $19.90",
+    offerTitle: "See the whole picture behind your score",
+    sections: [
+      "What the report holds",
+      "A preview of your report",
+      "How it works",
+      "Our promise",
+      "Two 20% coupons after you buy",
+      "Ready to see your full result?",
+    ],
+    ebooks: [
+      "Train Your Memory: Techniques That Work",
+      "Logical Reasoning, Step by Step",
+      "Deep Focus in a Distracted World",
+      "Study Smarter: Habits That Make Learning Stick",
+    ],
+    areas: [
+      "Mathematical sequences",
+      "Abstract reasoning",
+      "Spatial reasoning",
+      "Logical reasoning",
+    ],
+    methods: ["card", "wallets"],
+    locked: "Locked",
+    invalidCoupon: "Invalid Coupon!",
+    pay: "Pay $19.90",
+    paymentRequired: "Payment Required!",
+    goToPayment: "Go to Payment Page",
+    buyReport: "Buy report",
+  },
+  "pt-br": {
+    price: "R$\u00a049,90",
+    priceNote: "pagamento único",
+    cta: "Quero meu relatório por R$\u00a049,90",
+    offerTitle: "Veja tudo o que está por trás do seu resultado",
+    sections: [
+      "O que o relatório traz",
+      "Uma prévia do seu relatório",
+      "Como funciona",
+      "Nossa garantia",
+      "Dois cupons de 20% depois da compra",
+      "Pronto para ver seu resultado completo?",
+    ],
+    ebooks: [
+      "Treine sua memória: técnicas que funcionam",
+      "Raciocínio lógico passo a passo",
+      "Foco profundo em um mundo de distrações",
+      "Estude melhor: hábitos para aprender de verdade",
+    ],
+    areas: [
+      "Sequências matemáticas",
+      "Raciocínio abstrato",
+      "Raciocínio espacial",
+      "Raciocínio lógico",
+    ],
+    methods: ["card", "pix", "boleto"],
+    locked: "Bloqueado",
+    invalidCoupon: "Cupom inválido!",
+    pay: "Pagar R$\u00a049,90",
+    paymentRequired: "Pagamento necessário!",
+    goToPayment: "Ir para a página de pagamento",
+    buyReport: "Comprar relatório",
+  },
+} as const;
+
+/** A call to our API with the context's cookies, from our own origin. */
+async function api(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(`${baseUrl}${path}`, {
+    method,
+    data,
+    headers: { Origin: baseUrl },
+  });
+  expect(response.ok(), `${method} ${path}`).toBe(true);
+  return (await response.json()) as { id: string; status?: string };
+}
+
+/**
+ * A finished test of the context's user: a few answers (too few to be rushed), then
+ * finished. Which answers does not matter here: the offer is the same for any score.
+ */
+async function finishedAttempt(context: BrowserContext): Promise<string> {
+  const { id } = await api(context, "POST", "/api/tests", { restart: true });
+  for (const code of questionCodes.slice(0, 5)) {
+    await api(context, "PUT", `/api/tests/${id}/answers/${code}`, { letter: "A" });
+  }
+  const finished = await api(context, "POST", `/api/tests/${id}/finish`);
+  expect(finished.status).toBe("finished");
+  return id;
+}
+
+describe.each([
+  ["en", "phone"],
+  ["pt-br", "phone"],
+  ["en", "desktop"],
+  ["pt-br", "desktop"],
+] as const)("the paid path's pages in %s on a %s", (locale: Locale, size) => {
+  const t = texts[locale];
+  const viewport = viewports[size];
+
+  it("offers the report under the result: its sections, the price, the methods, a locked preview", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport });
+    await signUpViaApi(context, "offer");
+    const id = await finishedAttempt(context);
+
+    const response = await page.goto(localizePath("result", locale, { id }));
+    expect(response?.status()).toBe(200);
+    const offer = page.getByTestId("offer");
+    await offer.getByRole("heading", { level: 2, name: t.offerTitle }).waitFor();
+
+    // Section 0: the price in the page's currency, and the way to checkout.
+    expect(await offer.getAttribute("data-currency")).toBe(locale === "en" ? "USD" : "BRL");
+    const price = offer.getByTestId("offer-price");
+    expect(await price.textContent()).toContain(t.price);
+    expect(await price.textContent()).toContain(t.priceNote);
+    const cta = offer.getByTestId("offer-cta");
+    expect(await cta.textContent()).toBe(t.cta);
+    expect(await cta.getAttribute("href")).toBe(localizePath("checkout", locale, { id }));
+    expect(await offer.getByTestId("offer-final-cta").getAttribute("href")).toBe(
+      localizePath("checkout", locale, { id }),
+    );
+
+    // Sections 1 to 6, in order, with the four e-books named.
+    const sections = await offer
+      .locator("[data-section]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section")));
+    expect(sections).toEqual(["0", "1", "2", "3", "4", "5", "6"]);
+    const headings = await offer.locator("h2").allTextContents();
+    expect(headings.slice(1)).toEqual(t.sections);
+    expect(await offer.getByTestId("offer-ebooks").locator("li").allTextContents()).toEqual(
+      t.ebooks,
+    );
+    const methods = await offer
+      .getByTestId("payment-methods")
+      .locator("[data-method]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-method")));
+    expect(methods).toEqual(t.methods);
+    expect(await offer.getByTestId("offer-terms").getAttribute("href")).toBe(
+      `${localizePath("termsOfUse", locale)}#payment`,
+    );
+
+    // Section 2: the reader's own IQ, and the paid figures locked, with no number in them.
+    const preview = offer.getByTestId("offer-preview");
+    const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
+    expect(await preview.textContent()).toContain(iq);
+    const locked = preview.getByTestId("offer-locked-value");
+    expect(await locked.count()).toBe(2);
+    for (const text of await locked.allTextContents()) expect(text).not.toMatch(/\d/);
+    const bars = preview.getByTestId("offer-locked-bar");
+    expect(await bars.allTextContents()).toEqual(
+      t.areas.map((area) => expect.stringContaining(area)),
+    );
+    for (const text of await bars.allTextContents()) {
+      expect(text).toContain(t.locked);
+      expect(text).not.toMatch(/\d/);
+    }
+    // The paid figures are nowhere in the page: not in its HTML, not in its data.
+    const html = await page.content();
+    for (const field of [
+      "percentageBrazil",
+      "percentageWorld",
+      "rawByCategory",
+      "percentileMethod",
+    ]) {
+      expect(html).not.toContain(field);
+    }
+
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `payment-offer-${locale}-${size}`);
+  });
+
+  it("checkout shows the order and the methods, refuses an unknown coupon under its field, keeps the code", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport });
+    await signUpViaApi(context, "checkout");
+    const id = await finishedAttempt(context);
+
+    await page.goto(localizePath("checkout", locale, { id }));
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    expect(await page.getByTestId("checkout-total").textContent()).toBe(t.price);
+    expect(await page.getByTestId("checkout-pay").textContent()).toBe(t.pay);
+    const methods = await page
+      .getByTestId("payment-methods")
+      .locator("[data-method]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-method")));
+    expect(methods).toEqual(t.methods);
+
+    await page.getByTestId("checkout-coupon").fill("NO-SUCH-COUPON");
+    await page.getByTestId("checkout-apply").click();
+    const error = page.getByTestId("checkout-coupon-error");
+    await error.waitFor();
+    expect(await error.textContent()).toBe(t.invalidCoupon);
+    expect(await page.getByTestId("checkout-coupon").inputValue()).toBe("NO-SUCH-COUPON");
+    expect(await page.getByTestId("checkout-total").textContent()).toBe(t.price);
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `payment-checkout-${locale}-${size}`);
+  });
+
+  it("answers 402 for the report of an unpaid test, leading to checkout; the tests list offers to buy it", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport });
+    await signUpViaApi(context, "report");
+    const id = await finishedAttempt(context);
+
+    const response = await page.goto(localizePath("report", locale, { id }));
+    expect(response?.status()).toBe(402);
+    await page.getByRole("heading", { level: 1, name: t.paymentRequired }).waitFor();
+    const go = page.getByRole("link", { name: t.goToPayment });
+    expect(await go.getAttribute("href")).toBe(localizePath("checkout", locale, { id }));
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+    await page.goto(localizePath("tests", locale));
+    const buy = page.getByTestId("tests-row").getByRole("link", { name: t.buyReport });
+    expect(await buy.getAttribute("href")).toBe(localizePath("checkout", locale, { id }));
+    await buy.click();
+    await page.waitForURL((url) => url.pathname === localizePath("checkout", locale, { id }));
+    await page.getByTestId("checkout-form").waitFor();
+  });
+});
+
+describe("pages about one payment", () => {
+  it("answer 404 for a payment that is not the reader's (or does not exist)", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport: viewports.phone });
+    await signUpViaApi(context, "nopayment");
+    const paymentId = crypto.randomUUID();
+    const id = crypto.randomUUID();
+    for (const path of [
+      localizePath("payments", "en", { status: "success", id: paymentId }),
+      localizePath("payments", "pt-br", { status: "pending", id: paymentId }),
+      localizePath("checkoutStatus", "en", { id, paymentId }),
+      localizePath("checkout", "pt-br", { id }),
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+  });
+});
