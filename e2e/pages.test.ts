@@ -25,6 +25,8 @@ const sampleParams = {
   reason: "failed",
   id: "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
   code: "7K3M9QX2TB",
+  paymentId: "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+  status: "success",
 };
 
 /** Screens behind sign-in: an anonymous visitor is sent home, which asks them to sign in. */
