@@ -3,8 +3,14 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { anonymousUser } from "../../core/account";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
-import { type ApiLoad, loadFromApi } from "./api-loader.server";
-import { attemptResultSchema, attemptsListSchema } from "./api-schemas.server";
+import { type ApiLoad, callApi, loadFromApi, sendToApi } from "./api-loader.server";
+import {
+  attemptResultSchema,
+  attemptsListSchema,
+  checkoutStartedSchema,
+  checkoutViewSchema,
+  couponQuoteSchema,
+} from "./api-schemas.server";
 import { createLoadContext } from "./load-context";
 
 type Page = { kind: "found"; name: string } | { kind: "gone" | "running" | "rejected" };
@@ -170,5 +176,140 @@ describe("the API's shapes", () => {
     };
     expect(attemptResultSchema.parse(result)).toEqual(result);
     expect(attemptResultSchema.safeParse({ ...result, band: "genius" }).success).toBe(false);
+  });
+});
+
+/** A context whose in-process API answers `answer` and records what it was asked. */
+function recordingContext(answer: Response) {
+  const calls: { path: string; init?: RequestInit }[] = [];
+  const context = createLoadContext({
+    env: {} as Env,
+    ctx: {} as ExecutionContext,
+    user: anonymousUser,
+    api: async (path, init) => {
+      calls.push({ path, init });
+      return answer;
+    },
+    nonce: "n",
+  });
+  return { context, calls };
+}
+
+describe("callApi and sendToApi: what route actions and richer loaders read", () => {
+  it("gives a 2xx body parsed by its schema", async () => {
+    const { context } = recordingContext(
+      Response.json({ name: "Ada", secret: "x" }, { status: 201 }),
+    );
+    const answer = await callApi(context, { path: "/api/thing", schema: nameSchema });
+    expect(answer).toEqual({ ok: true, status: 201, body: { name: "Ada" } });
+  });
+
+  it("gives an error's status, code and field messages for the page to place", async () => {
+    const { context } = recordingContext(
+      Response.json(
+        {
+          status: 422,
+          fields: { coupon: ["Coupon is no longer available or has already been used!"] },
+        },
+        { status: 422 },
+      ),
+    );
+    const answer = await callApi(context, { path: "/api/thing", schema: nameSchema });
+    expect(answer).toEqual({
+      ok: false,
+      status: 422,
+      code: undefined,
+      fields: { coupon: ["Coupon is no longer available or has already been used!"] },
+    });
+  });
+
+  it("reads an error without a body as no code and no fields", async () => {
+    const { context } = recordingContext(new Response(null, { status: 503 }));
+    expect(await callApi(context, { path: "/api/thing", schema: nameSchema })).toEqual({
+      ok: false,
+      status: 503,
+      code: undefined,
+      fields: {},
+    });
+  });
+
+  it("throws a 500 for a 2xx body that does not fit, logged", async () => {
+    expectConsoleError();
+    const { context } = recordingContext(Response.json({ name: 42 }));
+    await expect(
+      callApi(context, { path: "/api/thing", schema: nameSchema }),
+    ).rejects.toMatchObject({
+      init: { status: 500 },
+    });
+  });
+
+  it("posts JSON in the page's language (the API's messages and the currency follow it)", async () => {
+    const { context, calls } = recordingContext(Response.json({ name: "Ada" }));
+    await sendToApi(context, {
+      path: "/api/checkout/x/coupon",
+      json: { coupon: "AMIGO20" },
+      schema: nameSchema,
+      locale: "pt-br",
+    });
+    const [call] = calls;
+    expect(call?.path).toBe("/api/checkout/x/coupon");
+    expect(call?.init?.method).toBe("POST");
+    const headers = new Headers(call?.init?.headers);
+    expect(headers.get("Content-Type")).toBe("application/json");
+    expect(headers.get("i18n")).toBe("pt-br");
+    expect(call?.init?.body).toBe('{"coupon":"AMIGO20"}');
+  });
+});
+
+describe("the checkout's shapes (core/checkout.ts)", () => {
+  const brl = (cents: number) => ({ cents, currency: "BRL" });
+
+  it("a checkout with its latest payment and the share coupons it issued", () => {
+    const view = {
+      attemptId: "a",
+      iqLabel: "118",
+      price: brl(4990),
+      methods: ["card", "pix", "boleto"],
+      couponLockMinutes: 60,
+      latestPayment: {
+        id: "p",
+        attemptId: "a",
+        status: "approved",
+        statusDetail: "accredited",
+        result: "success",
+        total: brl(3992),
+        couponCode: "AMIGO20",
+        createdAt: "2026-11-23T12:00:00.000Z",
+        issuedCoupons: [
+          { code: "IQ-1", percent: 20, audience: "buyer", expiresAt: null },
+          { code: "IQ-2", percent: 20, audience: "friend", expiresAt: "2027-05-23T12:00:00.000Z" },
+        ],
+      },
+      canPay: false,
+    };
+    expect(checkoutViewSchema.parse(view)).toEqual(view);
+    expect(
+      checkoutViewSchema.safeParse({ ...view, price: { cents: 49.9, currency: "BRL" } }).success,
+    ).toBe(false);
+    expect(checkoutViewSchema.safeParse({ ...view, methods: ["cash"] }).success).toBe(false);
+  });
+
+  it("a quote, and where Pay leads (an absolute http(s) address only)", () => {
+    const quote = {
+      code: "AMIGO20",
+      percent: 20,
+      list: brl(4990),
+      discount: brl(998),
+      total: brl(3992),
+    };
+    expect(couponQuoteSchema.parse(quote)).toEqual(quote);
+    const started = { paymentId: "p", redirectUrl: "https://checkout.stripe.com/c/pay/cs_x" };
+    expect(checkoutStartedSchema.parse(started)).toEqual(started);
+    for (const redirectUrl of ["/_dev/pay/x", "javascript:alert(1)"]) {
+      expect(
+        checkoutStartedSchema.safeParse({ ...started, redirectUrl }).success,
+        redirectUrl,
+      ).toBe(false);
+    }
   });
 });
