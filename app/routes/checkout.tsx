@@ -27,7 +27,7 @@ import "../payments.css";
  * Checkout (spec section 2): the order, a coupon, the methods in words, the total and
  * Pay. Plain form posts: it works without JavaScript, and the API sees same-origin
  * requests only. The server computes every amount (SECURITY.md 21); the page only shows
- * them.
+ * them (docs/decisions/0019-payment-screens.md).
  */
 
 /** The owner's finished test only: anything else is the 404 page (SECURITY.md 14). */

@@ -17,9 +17,9 @@ import type { Route } from "./+types/result";
 import "../payments.css";
 
 /**
- * What the free result shows. The API's answer also carries the percentiles and the
- * scores by area, which the premium report sells: they stay on the server, out of the
- * page's data (the HTML and its scripts).
+ * What the free result shows. The API's answer also carries the raw scores by area, which
+ * the premium report sells: they stay on the server, out of the page's data (the HTML and
+ * its scripts; docs/decisions/0019-payment-screens.md).
  */
 type FreeResult = Pick<
   AttemptResult,
