@@ -114,7 +114,8 @@ function couponFailure(
   answer: { status: number; fields: Record<string, string[]> },
   coupon: string,
 ) {
-  const message = firstMessage(answer.fields, "coupon");
+  // A refused body names its field; `system` is the API's word for the form as a whole.
+  const message = firstMessage(answer.fields, "coupon") ?? firstMessage(answer.fields, "system");
   if (message === undefined) {
     if (answer.status === 404) throw data(null, { status: 404 });
     throw failure(answer.status);
