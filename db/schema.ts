@@ -353,7 +353,11 @@ export const localCheckoutSessions = sqliteTable("local_checkout_sessions", {
   paymentStatus: text("payment_status", { enum: ["unpaid", "paid"] }).notNull(),
   /** The method the buyer chose on the test page. */
   method: text("method", { enum: ["card", "pix", "boleto", "wallet"] }),
-  /** After the payment: `refunded`, `disputed`, `dispute_won`, `dispute_lost`. */
+  /**
+   * What happened besides the session's status: `declined:<code>` on an open session,
+   * `transfer_expired`, and after a payment `refunded`, `disputed`, `dispute_won`,
+   * `dispute_lost`.
+   */
   afterPayment: text("after_payment"),
   currency: text("currency").notNull(),
   amountCents: integer("amount_cents").notNull(),

@@ -4,13 +4,15 @@
 // cheap API call in workerd, and scrypt alone in Node with the same parameters), and the
 // timed test's answer saves: p50/p99 with 200 test-takers answering at once, and how many
 // acknowledged answers were lost; and the participation certificate: its first render and
-// a cached request in the local Worker, and the PNG's size.
+// a cached request in the local Worker, and the PNG's size; and payments: checkout creation
+// and the webhook (a new event, the same event again).
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { certificateTimings } from "./certificate-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
+import { paymentTimings } from "./payment-bench.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -223,6 +225,7 @@ try {
   // question the test allows on average.
   const paced = await answerSaves(server.url, takers, { answers: 10, thinkMs: 2000 });
   const certificate = await certificateTimings(server.url);
+  const payment = await paymentTimings(server.url);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
   console.log(row("Home page SSR (/)", ssr));
@@ -265,6 +268,13 @@ try {
   console.log(
     `${"Certificate PNG".padEnd(26)} ${fmt(certificate.first.bytes / 1024).padStart(8)} KB   (1600 x 1131; goal < 150 KB)`,
   );
+  const timing = (name, t, note) =>
+    console.log(
+      `${name.padEnd(26)} p50 ${fmt(t.p50).padStart(6)} ms   p99 ${fmt(t.p99).padStart(6)} ms   (${t.count} ${note})`,
+    );
+  timing("Checkout creation", payment.checkout, "checkouts, local test provider, no coupon");
+  timing("Webhook, new event", payment.fresh, "signed completions: verify, D1 batch, fulfil");
+  timing("Webhook, duplicate", payment.duplicate, "the same events again: verify, refused once");
 } finally {
   await server.stop();
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { CheckoutView } from "../../core/checkout";
+import { expectConsoleError } from "../../tests/fail-on-console-error";
 import { Client, latestMail } from "../../tests/worker/client";
 import {
   buyer,
@@ -15,6 +16,7 @@ import {
   startCheckout,
   stripeEvent,
 } from "../../tests/worker/payments";
+import { unreachableProviderDomain } from "../payments/local-provider";
 
 /** A buyer with a started checkout: the payment row as the webhook will see it. */
 async function openCheckout(coupon?: string) {
@@ -105,6 +107,36 @@ describe("checkout", () => {
     const third = await startCheckout(client, attemptId);
     expect(third.response.status).toBe(409);
     expect(JSON.stringify(third.body.fields)).toContain("Approved");
+  });
+
+  it("a provider that cannot be reached: 503, the payment recorded as failure, the coupon free again", async () => {
+    const client = new Client();
+    const email = `buyer-${crypto.randomUUID()}@${unreachableProviderDomain}`;
+    expect((await client.signUp({ email })).response.status).toBe(201);
+    const userId = (await client.me()).id as string;
+    const attemptId = await finishedAttempt(userId);
+    const code = `DOWN-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+    await env.DB.prepare(
+      "INSERT INTO coupons (code, percent, uses_allowed, source, created_at) VALUES (?, 10, 1, 'operator', ?)",
+    )
+      .bind(code, Date.now())
+      .run();
+    expectConsoleError(); // the failure is logged for the operators
+    const { response, body } = await startCheckout(client, attemptId, { coupon: code });
+    expect(response.status).toBe(503);
+    expect(body.code).toBe("serviceUnavailable");
+    const row = await env.DB.prepare("SELECT id, status FROM payments WHERE attempt_id = ?")
+      .bind(attemptId)
+      .first<{ id: string; status: string }>();
+    expect(row?.status).toBe("failure");
+    expect((await paymentOf(client, row?.id as string)).result).toBe("failure");
+    const lock = await env.DB.prepare("SELECT state FROM coupon_locks WHERE payment_id = ?")
+      .bind(row?.id)
+      .first<{ state: string }>();
+    expect(lock?.state).toBe("released");
+    // A failed payment keeps the test buyable.
+    const view = (await (await client.fetch(`/api/checkout/${attemptId}`)).json()) as CheckoutView;
+    expect(view.canPay).toBe(true);
   });
 
   it("a second checkout closes the first: one test never has two live checkouts", async () => {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Client, origin } from "../../tests/worker/client";
 import { checkoutRequest } from "../../tests/worker/local-checkout";
+import { buyer, finishedAttempt, paymentOf, startCheckout } from "../../tests/worker/payments";
 import {
   createLocalProvider,
   findLocalSession,
@@ -10,20 +11,30 @@ import {
 import type { CheckoutRequest } from "../payments/provider";
 
 /**
- * The local pay page. Its actions deliver their events to the real `receiveWebhook`; what
- * those events do to a payment is tested with the webhook. Here: the page, its forms, where
- * each action sends the buyer and the session it leaves behind.
+ * The local pay page: its content and forms, where each action sends the buyer, the session
+ * it leaves behind and, through the real `receiveWebhook`, the payment's status. Actions that
+ * deliver events act on payments started through the API (an event for no payment of ours
+ * is logged as an error); the others use bare sessions.
  */
-
-beforeEach(() => {
-  // The page warns when the shop refuses an event (these sessions have no payment row).
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
 
 async function createSession(overrides: Partial<CheckoutRequest> = {}) {
   const request = checkoutRequest(overrides);
   const { sessionId, url } = await createLocalProvider(env).createCheckout(request);
   return { request, sessionId, url, path: new URL(url).pathname };
+}
+
+/** A payment started through the API, and its session on the local pay page. */
+async function apiSession(language: "en" | "pt-br" = "en") {
+  const who = await buyer();
+  const attemptId = await finishedAttempt(who.userId);
+  const { response, body } = await startCheckout(who.client, attemptId, {}, language);
+  expect(response.status).toBe(201);
+  const path = new URL(body.redirectUrl).pathname;
+  const sessionId = path.split("/").pop() as string;
+  const session = await findLocalSession(env, sessionId);
+  if (!session) throw new Error("the API did not create a local session");
+  const status = async () => (await paymentOf(who.client, body.paymentId)).status;
+  return { path, sessionId, successUrl: session.successUrl, cancelUrl: session.cancelUrl, status };
 }
 
 async function page(path: string) {
@@ -106,18 +117,17 @@ describe("GET /_dev/pay/:sessionId", () => {
 });
 
 describe("POST /_dev/pay/:sessionId", () => {
-  it("pay by card: back to the success URL; the page then offers refund and dispute", async () => {
-    const { path, sessionId } = await createSession({
-      successUrl: `${origin}/checkout/return?session={CHECKOUT_SESSION_ID}`,
-    });
+  it("pay by card: back to the success URL, payment approved; then dispute, lost", async () => {
+    const { path, sessionId, successUrl, status } = await apiSession();
     const response = await act(path, { action: "pay_card" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`${origin}/checkout/return?session=${sessionId}`);
+    expect(response.headers.get("Location")).toBe(successUrl);
     expect(await findLocalSession(env, sessionId)).toMatchObject({
       status: "complete",
       paymentStatus: "paid",
       method: "card",
     });
+    expect(await status()).toBe("approved");
     const { html } = await page(path);
     expect(html).toContain('data-state="paid"');
     expect(html).toContain("Payment approved");
@@ -127,6 +137,7 @@ describe("POST /_dev/pay/:sessionId", () => {
     expect(html).not.toContain(testId("pay-card"));
 
     expect((await act(path, { action: "dispute_open" })).headers.get("Location")).toBe(path);
+    expect(await status()).toBe("in_mediation");
     const disputed = (await page(path)).html;
     expect(disputed).toContain('data-state="disputed"');
     expect(disputed).toContain(testId("dispute-won"));
@@ -134,21 +145,23 @@ describe("POST /_dev/pay/:sessionId", () => {
     expect(disputed).not.toContain(testId("payment-refund"));
     await act(path, { action: "dispute_lost" });
     expect((await findLocalSession(env, sessionId))?.afterPayment).toBe("dispute_lost");
+    expect(await status()).toBe("charged_back");
     expect((await page(path)).html).toContain('data-state="dispute_lost"');
   });
 
   it("refund after a payment", async () => {
-    const { path, sessionId } = await createSession();
+    const { path, sessionId, status } = await apiSession();
     await act(path, { action: "pay_card" });
     expect((await act(path, { action: "refund" })).status).toBe(303);
     expect((await findLocalSession(env, sessionId))?.afterPayment).toBe("refunded");
+    expect(await status()).toBe("refunded");
     const { html } = await page(path);
     expect(html).toContain("The payment was refunded.");
     expect(html).not.toContain(testId("dispute-open"));
   });
 
   it("decline: back to the page, which shows the reason and offers to retry or give up", async () => {
-    const { path, request, sessionId } = await createSession({ currency: "BRL", locale: "pt-br" });
+    const { path, sessionId, successUrl, status } = await apiSession("pt-br");
     const response = await act(path, { action: "decline", declineCode: "expired_card" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(path);
@@ -156,29 +169,30 @@ describe("POST /_dev/pay/:sessionId", () => {
       status: "open",
       afterPayment: "declined:expired_card",
     });
+    expect(await status()).toBe("rejected");
     const { html } = await page(path);
     expect(html).toContain('data-state="declined"');
     expect(html).toContain(testId("decline-notice"));
     expect(html).toContain("O cartão foi recusado");
     expect(html).toContain("Motivo: Cartão vencido (expired_card)");
     expect(html).toContain(
-      `<a href="${request.successUrl.replaceAll("&", "&amp;")}" data-testid="back-to-shop">Voltar à loja</a>`,
+      `<a href="${successUrl.replaceAll("&", "&amp;")}" data-testid="back-to-shop">Voltar à loja</a>`,
     );
     expect(html).toContain(testId("pay-card"));
     expect(html).toContain(testId("pay-pix"));
 
     // Trying again with a card that works.
-    expect((await act(path, { action: "pay_card" })).headers.get("Location")).toBe(
-      request.successUrl,
-    );
+    expect((await act(path, { action: "pay_card" })).headers.get("Location")).toBe(successUrl);
     expect((await findLocalSession(env, sessionId))?.paymentStatus).toBe("paid");
+    expect(await status()).toBe("approved");
   });
 
   it("Pix: back to the shop while pending; the page then offers to pay it or let it expire", async () => {
-    const { path, request, sessionId } = await createSession({ currency: "BRL", locale: "pt-br" });
+    const { path, sessionId, successUrl, status } = await apiSession("pt-br");
     const issued = await act(path, { action: "pix" });
     expect(issued.status).toBe(303);
-    expect(issued.headers.get("Location")).toBe(request.successUrl);
+    expect(issued.headers.get("Location")).toBe(successUrl);
+    expect(await status()).toBe("pending");
     const pending = (await page(path)).html;
     expect(pending).toContain('data-state="awaiting_transfer"');
     expect(pending).toContain("Aguardando o pagamento do Pix");
@@ -189,26 +203,32 @@ describe("POST /_dev/pay/:sessionId", () => {
 
     expect((await act(path, { action: "settle" })).headers.get("Location")).toBe(path);
     expect((await findLocalSession(env, sessionId))?.paymentStatus).toBe("paid");
+    expect(await status()).toBe("approved");
     expect((await page(path)).html).toContain("Pagamento aprovado");
   });
 
   it("boleto left to expire", async () => {
-    const { path, sessionId } = await createSession({ currency: "BRL", locale: "en" });
+    const { path, sessionId, status } = await apiSession("pt-br");
     await act(path, { action: "boleto" });
-    expect((await page(path)).html).toContain("Let the boleto expire");
+    expect((await page(path)).html).toContain("Deixar o boleto expirar");
     await act(path, { action: "transfer_expire" });
     expect((await findLocalSession(env, sessionId))?.afterPayment).toBe("transfer_expired");
+    expect(await status()).toBe("cancelled");
     const { html } = await page(path);
     expect(html).toContain('data-state="transfer_expired"');
-    expect(html).toContain("The boleto expired unpaid");
+    expect(html).toContain("O boleto expirou sem ser pago");
     expect(html).not.toContain(testId("transfer-settle"));
   });
 
   it("cancel sends the buyer to the cancel URL and changes nothing, as at Stripe", async () => {
-    const { path, request, sessionId } = await createSession();
+    const { path, request, sessionId } = await createSession({
+      cancelUrl: `${origin}/checkout/cancelled?session={CHECKOUT_SESSION_ID}`,
+    });
     const response = await act(path, { action: "cancel" });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(request.cancelUrl);
+    expect(response.headers.get("Location")).toBe(
+      request.cancelUrl.replace("{CHECKOUT_SESSION_ID}", sessionId),
+    );
     expect(await findLocalSession(env, sessionId)).toMatchObject({
       status: "open",
       afterPayment: null,
@@ -216,9 +236,10 @@ describe("POST /_dev/pay/:sessionId", () => {
   });
 
   it("expire closes the checkout; a checkout past its time can only expire", async () => {
-    const { path, sessionId } = await createSession();
+    const { path, sessionId, status } = await apiSession();
     expect((await act(path, { action: "expire" })).headers.get("Location")).toBe(path);
     expect((await findLocalSession(env, sessionId))?.status).toBe("expired");
+    expect(await status()).toBe("cancelled");
     const expired = (await page(path)).html;
     expect(expired).toContain('data-state="expired"');
     expect(expired).toContain("This checkout has expired");
@@ -235,27 +256,37 @@ describe("POST /_dev/pay/:sessionId", () => {
   });
 
   it("refuses actions that do not fit the session with 409, in its language", async () => {
-    const { path, sessionId } = await createSession({ currency: "USD", locale: "pt-br" });
+    const usd = await createSession({ currency: "USD", locale: "en" });
     const cases: [Record<string, string>, string][] = [
-      [{ action: "pix" }, "Pix e boleto só existem para pagamentos em reais (BRL)."],
+      [{ action: "pix" }, "Pix and boleto exist only for payments in reais (BRL)."],
+      [{ action: "refund" }, "Nothing was paid on this checkout."],
+    ];
+    const brl = await createSession({ currency: "BRL", locale: "pt-br" });
+    const ptCases: [Record<string, string>, string][] = [
       [{ action: "settle" }, "Nenhum Pix ou boleto está aguardando pagamento neste checkout."],
-      [{ action: "refund" }, "Nada foi pago neste checkout."],
       [{ action: "dispute_won" }, "Este pagamento não tem contestação em aberto."],
     ];
-    for (const [fields, text] of cases) {
-      const response = await act(path, fields);
-      expect(response.status).toBe(409);
-      const html = await response.text();
-      expect(html).toContain(testId("action-refused"));
-      expect(html).toContain("Esta ação não é possível");
-      expect(html).toContain(text);
-      expect(html).toContain(`<a href="${path}">Voltar à página de pagamento</a>`);
+    for (const [path, list, title] of [
+      [usd.path, cases, "This action is not possible"],
+      [brl.path, ptCases, "Esta ação não é possível"],
+    ] as const) {
+      for (const [fields, text] of list) {
+        const response = await act(path, fields);
+        expect(response.status).toBe(409);
+        const html = await response.text();
+        expect(html).toContain(testId("action-refused"));
+        expect(html).toContain(title);
+        expect(html).toContain(text);
+        expect(html).toContain(`<a href="${path}">`);
+      }
     }
-    await act(path, { action: "expire" });
-    for (const action of ["pay_card", "cancel", "expire"]) {
-      expect((await act(path, { action })).status).toBe(409);
+
+    const expired = await apiSession();
+    await act(expired.path, { action: "expire" });
+    for (const action of ["pay_card", "pix", "cancel", "expire"]) {
+      expect((await act(expired.path, { action })).status).toBe(409);
     }
-    expect((await findLocalSession(env, sessionId))?.status).toBe("expired");
+    expect((await findLocalSession(env, expired.sessionId))?.status).toBe("expired");
   });
 
   it("refuses a malformed form with 400 and an unknown session with 404", async () => {
@@ -276,6 +307,7 @@ describe("POST /_dev/pay/:sessionId", () => {
   });
 
   it("refuses a POST from another origin (CSRF), like every dev form", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const { path, sessionId } = await createSession();
     const response = await act(path, { action: "pay_card" }, { origin: "https://evil.example" });
     expect(response.status).toBe(403);

@@ -5,6 +5,13 @@ import { paymentStatusDetails, rejectionDetail } from "../../core/payment-machin
 import { origin } from "../../tests/worker/client";
 import { checkoutRequest, recordingReceiver } from "../../tests/worker/local-checkout";
 import {
+  buyer,
+  finishedAttempt,
+  paymentOf,
+  paymentRow,
+  startCheckout,
+} from "../../tests/worker/payments";
+import {
   closeDispute,
   createLocalProvider,
   declineCard,
@@ -418,5 +425,79 @@ describe("webhook signatures", () => {
       Math.floor(Date.now() / 1000) - 3600,
     );
     expect(await verify(rawBody, stale)).toEqual({ ok: false, reason: "bad_signature" });
+  });
+});
+
+/** A payment started through the API, as a buyer would: its local session is the checkout. */
+async function apiPayment(language: "en" | "pt-br" = "en") {
+  const who = await buyer();
+  const attemptId = await finishedAttempt(who.userId);
+  const { response, body } = await startCheckout(who.client, attemptId, {}, language);
+  expect(response.status).toBe(201);
+  const sessionId = new URL(body.redirectUrl).pathname.split("/").pop() as string;
+  expect(sessionId).toMatch(/^cs_test_local_/);
+  const status = async () => {
+    const view = await paymentOf(who.client, body.paymentId);
+    return { status: view.status, detail: view.statusDetail };
+  };
+  return { ...who, attemptId, paymentId: body.paymentId, sessionId, status };
+}
+
+describe("end to end: the actions' events through the real receiveWebhook", () => {
+  it("a card payment approves the payment", async () => {
+    const { paymentId, sessionId, status } = await apiPayment();
+    expect((await status()).status).toBe("awaiting");
+    const result = await payByCard(env, sessionId);
+    expect(result.deliveries.map((d) => d.answer)).toEqual([
+      { status: 200, body: { received: true } },
+    ]);
+    expect(await status()).toEqual({ status: "approved", detail: "accredited" });
+    const session = await findLocalSession(env, sessionId);
+    expect((await paymentRow(paymentId))?.provider_payment_id).toBe(session?.paymentIntentId);
+  });
+
+  it("a decline rejects it with the spec's detail; a retry on the same checkout approves it", async () => {
+    const { sessionId, status } = await apiPayment();
+    await declineCard(env, sessionId, "insufficient_funds");
+    expect(await status()).toEqual({
+      status: "rejected",
+      detail: "cc_rejected_insufficient_amount",
+    });
+    await payByCard(env, sessionId);
+    expect((await status()).status).toBe("approved");
+  });
+
+  it("Pix: pending while the transfer waits, approved once paid", async () => {
+    const { sessionId, status } = await apiPayment("pt-br");
+    await issueTransfer(env, sessionId, "pix");
+    expect(await status()).toEqual({ status: "pending", detail: "pending_waiting_transfer" });
+    await settleTransfer(env, sessionId);
+    expect((await status()).status).toBe("approved");
+  });
+
+  it("boleto not paid in time, and a checkout left to expire, cancel the payment", async () => {
+    const boleto = await apiPayment("pt-br");
+    await issueTransfer(env, boleto.sessionId, "boleto");
+    await expireTransfer(env, boleto.sessionId);
+    expect((await boleto.status()).status).toBe("cancelled");
+
+    const left = await apiPayment();
+    const truth = await createLocalProvider(env).expireCheckout(left.sessionId);
+    expect(truth.signal).toEqual({ kind: "expired" });
+    expect((await left.status()).status).toBe("cancelled");
+  });
+
+  it("after an approval: refunded; or disputed, then charged back", async () => {
+    const refunded = await apiPayment();
+    await payByCard(env, refunded.sessionId);
+    await refund(env, refunded.sessionId);
+    expect((await refunded.status()).status).toBe("refunded");
+
+    const disputed = await apiPayment();
+    await payByCard(env, disputed.sessionId);
+    await openDispute(env, disputed.sessionId);
+    expect((await disputed.status()).status).toBe("in_mediation");
+    await closeDispute(env, disputed.sessionId, "lost");
+    expect((await disputed.status()).status).toBe("charged_back");
   });
 });

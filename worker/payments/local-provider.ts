@@ -3,7 +3,12 @@ import Stripe from "stripe";
 import type { Locale } from "../../core/locales";
 import { database } from "../../db/client";
 import { localCheckoutSessions } from "../../db/schema";
-import type { CheckoutRequest, CheckoutTruth, PaymentProvider } from "./provider";
+import {
+  type CheckoutRequest,
+  type CheckoutTruth,
+  type PaymentProvider,
+  ProviderUnavailableError,
+} from "./provider";
 import {
   orderMetadataKey,
   sessionTruth,
@@ -44,6 +49,9 @@ export const localWebhookSecret = "whsec_local_test_provider";
 
 /** Where the buyer acts on a local checkout (worker/dev/pay.ts). */
 export const localPayPath = "/_dev/pay";
+
+/** Buyers whose e-mail is at this domain find the provider unreachable (development only). */
+export const unreachableProviderDomain = "provider-unreachable.test";
 
 export type LocalSession = typeof localCheckoutSessions.$inferSelect;
 
@@ -614,6 +622,11 @@ export function createLocalProvider(env: Env): PaymentProvider {
     name: "test",
 
     async createCheckout(request: CheckoutRequest) {
+      // Like a provider's magic test values: a buyer at this domain meets a provider that
+      // cannot be reached, so the failure path can be seen (and tested) locally.
+      if (request.customerEmail.endsWith(`@${unreachableProviderDomain}`)) {
+        throw new ProviderUnavailableError("the local test provider plays unreachable");
+      }
       const origin = new URL(request.successUrl).origin;
       const id = `cs_test_local_${randomSuffix()}`;
       const paymentIntentId = `pi_test_local_${randomSuffix()}`;

@@ -1,0 +1,151 @@
+// The payment figures for `npm run bench` (issue 12): checkout creation through the API
+// (coupon-free, with the local test provider standing in for Stripe), and the webhook:
+// a new, validly signed event (verification, one D1 batch, fulfilment) and the same event
+// delivered again (verification, a duplicate refused by the events table).
+import { createHmac } from "node:crypto";
+
+/** The local test provider's signing secret (worker/payments/local-provider.ts). */
+const localWebhookSecret = "whsec_local_test_provider";
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length };
+}
+
+/** Stripe's signature: `t=<seconds>,v1=<HMAC-SHA256 of "<t>.<payload>">`. */
+function sign(payload) {
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", localWebhookSecret).update(`${t}.${payload}`).digest("hex");
+  return `t=${t},v1=${v1}`;
+}
+
+const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
+  Array.from({ length: 10 }, (_, i) => `${category}-${String(i + 1).padStart(2, "0")}`),
+);
+
+/** One signed-in buyer with `count` finished tests. */
+async function buyerWithTests(base, count) {
+  const jar = new Map();
+  const call = async (path, { method = "GET", body } = {}) => {
+    const headers = { Origin: base, Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair.indexOf("=");
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    return response;
+  };
+  const password = "Bench#Passw0rd";
+  const signUp = await call("/api/accounts/sign-up", {
+    method: "POST",
+    body: {
+      name: "Bench Buyer",
+      email: `buyer-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1990-01-01",
+      password,
+      passwordConfirmation: password,
+    },
+  });
+  if (signUp.status !== 201) throw new Error(`bench sign-up failed: ${signUp.status}`);
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const start = await call("/api/tests", { method: "POST", body: { restart: true } });
+    const { id } = await start.json();
+    // A few answers only: the timing rules (ADR 0008) do not reject the attempt.
+    for (const [index, code] of codes.slice(0, 5).entries()) {
+      await call(`/api/tests/${id}/answers/${code}`, {
+        method: "PUT",
+        body: { letter: "ABCD"[index % 4] },
+      });
+    }
+    const finish = await call(`/api/tests/${id}/finish`, { method: "POST" });
+    if (!finish.ok) throw new Error(`bench finish failed: ${finish.status}`);
+    const result = await call(`/api/tests/${id}/result`);
+    if (!result.ok) throw new Error(`bench result failed: ${result.status}`);
+    ids.push(id);
+  }
+  return { ids, call };
+}
+
+function completedEvent(paymentId, attemptId, sessionId) {
+  return JSON.stringify({
+    id: `evt_bench_${crypto.randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: paymentId,
+        metadata: { order_id: paymentId, attempt_id: attemptId },
+        payment_intent: null,
+        status: "complete",
+        payment_status: "paid",
+      },
+    },
+  });
+}
+
+async function deliver(base, payload) {
+  const begin = performance.now();
+  const response = await fetch(`${base}/api/payments/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": sign(payload) },
+    body: payload,
+  });
+  const body = await response.json();
+  const ms = performance.now() - begin;
+  if (response.status !== 200) throw new Error(`bench webhook failed: ${response.status}`);
+  return { ms, body };
+}
+
+export async function paymentTimings(base, count = Number(process.env.BENCH_PAYMENTS ?? 20)) {
+  const { ids, call } = await buyerWithTests(base, count);
+  const checkout = [];
+  const payments = [];
+  for (const attemptId of ids) {
+    const begin = performance.now();
+    const response = await call(`/api/checkout/${attemptId}/payments`, {
+      method: "POST",
+      body: {},
+    });
+    const started = await response.json();
+    checkout.push(performance.now() - begin);
+    if (response.status !== 201) throw new Error(`bench checkout failed: ${response.status}`);
+    const sessionId = new URL(started.redirectUrl).pathname.split("/").pop();
+    payments.push({ attemptId, paymentId: started.paymentId, sessionId });
+  }
+  const events = payments.map((p) => completedEvent(p.paymentId, p.attemptId, p.sessionId));
+  const fresh = [];
+  for (const payload of events) {
+    const { ms, body } = await deliver(base, payload);
+    if (body.duplicate) throw new Error("bench: a new event was taken for a duplicate");
+    fresh.push(ms);
+  }
+  const duplicate = [];
+  for (const payload of events) {
+    const { ms, body } = await deliver(base, payload);
+    if (!body.duplicate) throw new Error("bench: a duplicate event was applied again");
+    duplicate.push(ms);
+  }
+  for (const p of payments) {
+    const view = await (await call(`/api/payments/${p.paymentId}`)).json();
+    if (view.status !== "approved") throw new Error(`bench: payment ${view.status}, not approved`);
+  }
+  return { checkout: summary(checkout), fresh: summary(fresh), duplicate: summary(duplicate) };
+}
