@@ -169,6 +169,27 @@ export const ShareIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Pix: the diamond its mark is drawn around (not the registered logo itself). */
+export const PixIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m12 3 9 9-9 9-9-9z" />
+    <path d="m8.5 12 3.5-3.5 3.5 3.5-3.5 3.5z" />
+  </Icon>
+);
+
+export const BarcodeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5v14M7 5v14M11 5v14M14 5v14M17 5v14M20 5v14" />
+  </Icon>
+);
+
+export const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="6" y="2" width="12" height="20" rx="2.5" />
+    <path d="M11 18h2" />
+  </Icon>
+);
+
 export function GoogleIcon(props: IconProps) {
   return (
     <svg viewBox="0 0 48 48" width="20" height="20" aria-hidden="true" focusable="false" {...props}>

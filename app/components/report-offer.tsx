@@ -14,6 +14,7 @@ import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
 import { useLocale } from "../lib/use-locale";
 import {
+  BarcodeIcon,
   BookIcon,
   CardIcon,
   CheckCircleIcon,
@@ -21,6 +22,8 @@ import {
   InfoIcon,
   ListIcon,
   LockIcon,
+  PhoneIcon,
+  PixIcon,
   SearchIcon,
   ShieldIcon,
   TicketIcon,
@@ -328,6 +331,13 @@ function LockedValue({ label }: { label: string }) {
   );
 }
 
+const methodIcons: Record<CheckoutView["methods"][number], typeof CardIcon> = {
+  card: CardIcon,
+  pix: PixIcon,
+  boleto: BarcodeIcon,
+  wallets: PhoneIcon,
+};
+
 /** The methods a currency offers, each explained in words (checkout and selling page). */
 export function PaymentMethods({
   methods,
@@ -338,17 +348,20 @@ export function PaymentMethods({
 }) {
   return (
     <ul className="offer-methods" data-testid="payment-methods">
-      {methods.map((method) => (
-        <li key={method} className="offer-method" data-method={method}>
-          <span className="offer-method-icon" aria-hidden="true">
-            <CardIcon width={18} height={18} />
-          </span>
-          <span>
-            <strong>{methodTexts[method].name({}, { locale })}</strong>
-            <span className="offer-method-text">{methodTexts[method].text({}, { locale })}</span>
-          </span>
-        </li>
-      ))}
+      {methods.map((method) => {
+        const MethodIcon = methodIcons[method];
+        return (
+          <li key={method} className="offer-method" data-method={method}>
+            <span className="offer-method-icon" aria-hidden="true">
+              <MethodIcon width={18} height={18} />
+            </span>
+            <span>
+              <strong>{methodTexts[method].name({}, { locale })}</strong>
+              <span className="offer-method-text">{methodTexts[method].text({}, { locale })}</span>
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
