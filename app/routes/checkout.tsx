@@ -1,6 +1,6 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { formatTestDate } from "../../core/attempts-list";
-import type { CouponQuote } from "../../core/checkout";
+import type { CouponQuote, PaymentView } from "../../core/checkout";
 import { type Locale, localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { formatMoney, priceNote } from "../../core/payment-text";
@@ -59,7 +59,13 @@ export const meta = screenMeta("checkout", m.checkout_meta_title, m.checkout_met
 type ActionResult =
   | { kind: "quote"; coupon: string; quote: CouponQuote }
   | { kind: "couponError"; coupon: string; message: string }
-  | { kind: "conflict"; coupon: string; message: string }
+  | {
+      kind: "conflict";
+      coupon: string;
+      message: string;
+      /** The payment in the way, read again: the page's data is not (an error answer). */
+      payment: Pick<PaymentView, "id" | "attemptId" | "result"> | null;
+    }
   | { kind: "unavailable"; coupon: string };
 
 /** The first message of a field of the API's error body. */
@@ -99,7 +105,20 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (answer.ok) return redirectDocument(answer.body.redirectUrl);
     if (answer.status === 409) {
       const message = firstMessage(answer.fields, "system") ?? m.errors_modal_default_subtitle();
-      return data({ kind: "conflict", coupon, message } satisfies ActionResult, { status: 409 });
+      // React Router does not reload the page's data after an error answer: the payment in
+      // the way (another tab's, say) is read here, for the link to its page.
+      const checkout = await callApi(context, {
+        path: base,
+        init: inLanguage(locale),
+        schema: checkoutViewSchema,
+      });
+      const latest = checkout.ok ? checkout.body.latestPayment : null;
+      const payment = latest
+        ? { id: latest.id, attemptId: latest.attemptId, result: latest.result }
+        : null;
+      return data({ kind: "conflict", coupon, message, payment } satisfies ActionResult, {
+        status: 409,
+      });
     }
     if (answer.status === 503) {
       return data({ kind: "unavailable", coupon } satisfies ActionResult, { status: 503 });
@@ -312,7 +331,7 @@ function Problem({
     );
   }
   if (result?.kind === "conflict") {
-    const latest = checkout.latestPayment;
+    const latest = result.payment ?? checkout.latestPayment;
     const target = latest ? paymentPage(latest) : null;
     return (
       <div className="checkout-problem tone-danger" role="alert" data-testid="checkout-conflict">
