@@ -8,7 +8,7 @@ import {
   methodTexts,
   priceNote,
 } from "../../core/payment-text";
-import { paymentStatusLabel } from "../../core/payments";
+import { canBuyReport, paymentStatusLabel } from "../../core/payments";
 import type { QuestionCategory } from "../../core/questions";
 import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
@@ -119,7 +119,11 @@ function SellingPage({
 }) {
   const price = formatMoney(checkout.price, locale);
   const note = priceNote[checkout.price.currency]({}, { locale });
-  const retry = checkout.latestPayment !== null;
+  const latest = checkout.latestPayment;
+  // The last payment ended without money (it may be retried), or is still open (paying
+  // again closes it first).
+  const retry = latest !== null && canBuyReport(latest.status);
+  const open = latest?.status === "awaiting" ? latest : null;
   const cta = (testId: string) => (
     <AppLink
       screen="checkout"
@@ -153,6 +157,7 @@ function SellingPage({
               {m.sell_retry_note()}
             </p>
           ) : null}
+          {open ? <OpenPaymentNote payment={open} locale={locale} /> : null}
         </div>
       </section>
 
@@ -299,6 +304,19 @@ function SellingPage({
         <p className="offer-price-note">{note}</p>
       </section>
     </div>
+  );
+}
+
+/** A payment started and not finished: where to follow it, and what paying again does. */
+export function OpenPaymentNote({ payment, locale }: { payment: PaymentView; locale: Locale }) {
+  const target = paymentPage(payment);
+  return (
+    <p className="offer-retry" data-testid="open-payment">
+      {m.sell_open_note()}{" "}
+      <AppLink screen={target.screen} locale={locale} params={target.params}>
+        {m.sell_open_link()}
+      </AppLink>
+    </p>
   );
 }
 

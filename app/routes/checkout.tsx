@@ -6,7 +6,7 @@ import * as m from "../../core/paraglide/messages";
 import { formatMoney, priceNote } from "../../core/payment-text";
 import { paymentStatusLabel } from "../../core/payments";
 import { AlertIcon, CardIcon, CheckCircleIcon, ClockIcon, ServerIcon } from "../components/icons";
-import { PaymentMethods } from "../components/report-offer";
+import { OpenPaymentNote, PaymentMethods } from "../components/report-offer";
 import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";
 import {
   attemptResultSchema,
@@ -218,18 +218,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </dl>
               <p className="checkout-price-note">{priceNote[total.currency]({}, { locale })}</p>
               <Problem result={result} checkout={checkout} locale={locale} />
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                className="button button-primary button-large checkout-pay-button"
-                data-testid="checkout-pay"
-                disabled={busyIntent !== undefined}
-              >
-                {busyIntent === "pay"
-                  ? m.checkout_pay_busy()
-                  : m.checkout_pay({ total: formatMoney(total, locale) })}
-              </button>
+              {checkout.latestPayment?.status === "awaiting" && result?.kind !== "conflict" ? (
+                <OpenPaymentNote payment={checkout.latestPayment} locale={locale} />
+              ) : null}
+              {result?.kind === "conflict" ? null : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="pay"
+                  className="button button-primary button-large checkout-pay-button"
+                  data-testid="checkout-pay"
+                  disabled={busyIntent !== undefined}
+                >
+                  {busyIntent === "pay"
+                    ? m.checkout_pay_busy()
+                    : m.checkout_pay({ total: formatMoney(total, locale) })}
+                </button>
+              )}
               <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
             </Form>
           ) : (
