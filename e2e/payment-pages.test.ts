@@ -2,7 +2,7 @@ import type { BrowserContext } from "playwright-core";
 import type { Locale } from "../core/locales";
 import { questionCodes } from "../core/questions";
 import { localizePath } from "../core/route-table";
-import { signUpViaApi } from "./attempt-taking";
+import { password, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -258,5 +258,60 @@ describe("pages about one payment", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
     }
+  });
+});
+
+describe("the offer and checkout once a payment was tried", () => {
+  it("a payment started and not finished is called open, not failed, and paying again is offered", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport: viewports.phone });
+    await signUpViaApi(context, "open");
+    const id = await finishedAttempt(context);
+    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
+      data: {},
+      headers: { Origin: baseUrl, i18n: "en" },
+    });
+    expect(started.status()).toBe(201);
+    const { paymentId } = (await started.json()) as { paymentId: string };
+
+    await page.goto(localizePath("result", "en", { id }));
+    const note = page.getByTestId("open-payment");
+    expect(await note.textContent()).toContain("not finished yet");
+    expect(await note.getByRole("link").getAttribute("href")).toBe(
+      localizePath("checkoutStatus", "en", { id, paymentId }),
+    );
+    expect(await page.getByTestId("offer-retry").count()).toBe(0);
+    expect(await page.getByTestId("offer-cta").count()).toBe(1);
+  });
+
+  it("an unreachable provider: Pay explains that nothing was charged, and the offer says to try again", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport: viewports.phone });
+    // The local provider cannot be reached for buyers of this domain (worker/payments).
+    const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+      data: {
+        name: "Rafael Souza",
+        email: `down-${crypto.randomUUID()}@provider-unreachable.test`,
+        dateOfBirth: "1990-02-11",
+        password,
+        passwordConfirmation: password,
+      },
+      headers: { Origin: baseUrl },
+    });
+    expect(response.status()).toBe(201);
+    const id = await finishedAttempt(context);
+
+    await page.goto(localizePath("checkout", "pt-br", { id }));
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByTestId("checkout-pay").click();
+    const problem = page.getByTestId("checkout-unavailable");
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain("nada foi cobrado");
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+    await page.goto(localizePath("result", "pt-br", { id }));
+    expect(await page.getByTestId("offer-retry").textContent()).toContain("tentar novamente");
   });
 });
