@@ -195,7 +195,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 busy={busyIntent === "coupon"}
               />
               {quote ? (
-                <p className="checkout-applied tone-success" data-testid="checkout-applied">
+                <p
+                  className="checkout-applied tone-success"
+                  role="status"
+                  data-testid="checkout-applied"
+                >
                   <CheckCircleIcon width={18} height={18} />
                   {m.checkout_coupon_applied({ code: quote.code, percent: quote.percent })}
                 </p>
@@ -298,7 +302,12 @@ function CouponField({
         </button>
       </div>
       {error ? (
-        <p className="field-error" id="checkout-coupon-error" data-testid="checkout-coupon-error">
+        <p
+          className="field-error"
+          id="checkout-coupon-error"
+          role="alert"
+          data-testid="checkout-coupon-error"
+        >
           {error}
         </p>
       ) : (
