@@ -191,6 +191,9 @@ type Row = Record<string, string | number | null>;
 
 function execute(sql: string, remote: boolean): Row[] {
   const args = ["d1", "execute", "DB", remote ? "--remote" : "--local", "--json", "--command", sql];
+  // Another local state folder than the default (the browser tests' server has its own).
+  const persistTo = process.env.COUPONS_PERSIST_TO;
+  if (!remote && persistTo) args.push("--persist-to", persistTo);
   let output: string;
   try {
     output = execFileSync("wrangler", args, {
