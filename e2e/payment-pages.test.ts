@@ -1,8 +1,6 @@
-import type { BrowserContext } from "playwright-core";
 import type { Locale } from "../core/locales";
-import { questionCodes } from "../core/questions";
 import { localizePath } from "../core/route-table";
-import { password, signUpViaApi } from "./attempt-taking";
+import { finishedAttempt, password, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -82,31 +80,6 @@ const texts = {
     buyReport: "Comprar relatório",
   },
 } as const;
-
-/** A call to our API with the context's cookies, from our own origin. */
-async function api(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(`${baseUrl}${path}`, {
-    method,
-    data,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.ok(), `${method} ${path}`).toBe(true);
-  return (await response.json()) as { id: string; status?: string };
-}
-
-/**
- * A finished test of the context's user: a few answers (too few to be rushed), then
- * finished. Which answers does not matter here: the offer is the same for any score.
- */
-async function finishedAttempt(context: BrowserContext): Promise<string> {
-  const { id } = await api(context, "POST", "/api/tests", { restart: true });
-  for (const code of questionCodes.slice(0, 5)) {
-    await api(context, "PUT", `/api/tests/${id}/answers/${code}`, { letter: "A" });
-  }
-  const finished = await api(context, "POST", `/api/tests/${id}/finish`);
-  expect(finished.status).toBe("finished");
-  return id;
-}
 
 describe.each([
   ["en", "phone"],
