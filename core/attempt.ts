@@ -31,23 +31,31 @@ export interface FinishOutcome {
  * A finished attempt's free result, as its owner sees it before buying anything
  * (docs/decisions/0009-norms-and-scoring.md).
  */
-export interface AttemptResult extends Omit<ScoredAttempt, "age"> {
+export interface AttemptResult extends Omit<ScoredAttempt, "age" | "rawByCategory"> {
   id: string;
   finishedAt: string;
 }
 
 /**
- * The stored result with the premium report's percentiles. They belong to the paid report
- * (docs/decisions/0017-payments.md): the free result API leaves them out.
+ * The stored result with the premium report's figures: the area scores and percentiles
+ * belong to the paid report (docs/decisions/0017-payments.md); the free result API leaves
+ * them out.
  */
 export interface ScoredResult extends AttemptResult {
+  rawByCategory: ScoredAttempt["rawByCategory"];
   percentageWorld: number;
   percentageBrazil: number;
   percentileMethod: { world: PercentileMethod; brazil: PercentileMethod };
 }
 
-/** The free part of a result: everything but the report's percentiles. */
+/** The free part of a result: everything but the report's percentiles and area scores. */
 export function freeResult(result: ScoredResult): AttemptResult {
-  const { percentageWorld: _w, percentageBrazil: _b, percentileMethod: _m, ...free } = result;
+  const {
+    percentageWorld: _w,
+    percentageBrazil: _b,
+    percentileMethod: _m,
+    rawByCategory: _c,
+    ...free
+  } = result;
   return free;
 }

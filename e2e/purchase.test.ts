@@ -162,6 +162,7 @@ describe("Pix on a phone (reais only: the English site charges dollars, without 
     // The buyer pays the Pix in their bank app: the provider tells us.
     await page.goto(providerPage);
     await page.getByTestId("transfer-settle").click();
+    await page.getByTestId("back-to-shop").click();
     await resultPage(page, locale, "success");
     const paid = await testsRow(page, locale);
     expect(await paid.getByTestId("tests-payment").textContent()).toContain(texts[locale].approved);

@@ -170,7 +170,6 @@ describe("the API's shapes", () => {
       interval: { low: 134, high: 145 },
       band: "giftedness",
       rawTotal: 40,
-      rawByCategory: { SM: 10, RA: 10, RE: 10, RL: 10 },
       normsVersion: "v1",
       ageBand: "20-24",
     };

@@ -12,7 +12,7 @@ import type {
 } from "../../core/checkout";
 import { type PaymentResult, paymentStatusDetails } from "../../core/payment-machine";
 import { paymentStatuses } from "../../core/payments";
-import type { Letter, QuestionCategory } from "../../core/questions";
+import type { Letter } from "../../core/questions";
 import type { Band } from "../../core/scoring";
 
 /**
@@ -39,12 +39,6 @@ const band = everyOf<Band>({
   slow: true,
   very_below_average: true,
 });
-const byCategory = z.object({
-  SM: z.number(),
-  RA: z.number(),
-  RE: z.number(),
-  RL: z.number(),
-}) satisfies z.ZodType<Record<QuestionCategory, number>>;
 
 /** `GET /api/tests/current`. */
 export const attemptStateSchema = z.object({
@@ -67,7 +61,6 @@ export const attemptResultSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number() }),
   band,
   rawTotal: z.number(),
-  rawByCategory: byCategory,
   normsVersion: z.string(),
   ageBand: z.string(),
 }) satisfies z.ZodType<AttemptResult>;

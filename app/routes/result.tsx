@@ -16,24 +16,9 @@ import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
 import "../payments.css";
 
-/**
- * What the free result shows. The API's answer also carries the raw scores by area, which
- * the premium report sells: they stay on the server, out of the page's data (the HTML and
- * its scripts; docs/decisions/0019-payment-screens.md).
- */
-type FreeResult = Pick<
-  AttemptResult,
-  "id" | "iq" | "iqLabel" | "atCeiling" | "atFloor" | "interval" | "band" | "rawTotal"
->;
-
 type LoaderResult =
-  | { kind: "result"; result: FreeResult; checkout: CheckoutView | null }
+  | { kind: "result"; result: AttemptResult; checkout: CheckoutView | null }
   | { kind: "invalid" | "notFinished" | "rejected" };
-
-function freeResult(result: AttemptResult): FreeResult {
-  const { id, iq, iqLabel, atCeiling, atFloor, interval, band, rawTotal } = result;
-  return { id, iq, iqLabel, atCeiling, atFloor, interval, band, rawTotal };
-}
 
 /** The report's offer for this test, in the page's currency; none when it cannot be bought. */
 async function readCheckout(
@@ -60,7 +45,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     schema: attemptResultSchema,
     ok: async (result): Promise<LoaderResult> => ({
       kind: "result",
-      result: freeResult(result),
+      // The free result: the API keeps the report's area scores and percentiles back
+      // (docs/decisions/0017-payments.md).
+      result,
       checkout: await readCheckout(context, params.id, locale),
     }),
     expected: [

@@ -332,19 +332,25 @@ describe("the result", () => {
     expect(body).toMatchObject({
       id: state.id,
       rawTotal: 30,
-      rawByCategory: { SM: 8, RA: 7, RE: 8, RL: 7 },
       ageBand: "25-34",
       normsVersion: "v1-model-2026-11",
     });
-    // The percentiles are the paid report's: the free result does not carry them.
-    for (const key of ["percentageWorld", "percentageBrazil", "percentileMethod"]) {
+    // The area scores and percentiles are the paid report's: the free result does not
+    // carry them, though they are stored with it.
+    for (const key of [
+      "rawByCategory",
+      "percentageWorld",
+      "percentageBrazil",
+      "percentileMethod",
+    ]) {
       expect(body).not.toHaveProperty(key);
     }
     const stored = await env.DB.prepare(
-      "select percentage_world from test_results where attempt_id = ?",
+      "select raw_by_category, percentage_world from test_results where attempt_id = ?",
     )
       .bind(state.id)
-      .first<{ percentage_world: number }>();
+      .first<{ raw_by_category: string; percentage_world: number }>();
+    expect(JSON.parse(stored?.raw_by_category ?? "{}")).toEqual({ SM: 8, RA: 7, RE: 8, RL: 7 });
     expect(stored?.percentage_world).toBeGreaterThan(50);
     expect(body.iq).toBeGreaterThan(100);
     expect(body.interval).toEqual({ low: body.iq - 11, high: body.iq + 11 });

@@ -316,7 +316,6 @@ describe("the layout of the name", () => {
           interval: { low: 101, high: 123 },
           band: "average",
           rawTotal: 30,
-          rawByCategory: { SM: 8, RA: 7, RE: 8, RL: 7 },
           normsVersion: "v1-model-2026-11",
           ageBand: "25-34",
         },
