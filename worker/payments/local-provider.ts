@@ -398,25 +398,50 @@ function requireOpen(session: LocalSession): void {
 
 // --- buyer actions ---
 
-/** The card is approved: `checkout.session.completed`, paid. */
-export async function payByCard(
+type SessionChanges = Partial<
+  Pick<LocalSession, "status" | "paymentStatus" | "method" | "afterPayment">
+>;
+
+/** One buyer action: what it needs, the change it makes, and the event Stripe would send. */
+interface Action {
+  /** Refuses an action that does not fit the session (before any write). */
+  check?(session: LocalSession): void;
+  /** The state the session must still be in when it is written. */
+  from: SQL | undefined;
+  changes: SessionChanges;
+  /** The refusal when another action got there first. */
+  refusal: LocalRefusal;
+  event(session: LocalSession): Stripe.Event;
+}
+
+async function act(
   env: Env,
   sessionId: string,
-  receive: WebhookReceiver = receiveWebhook,
+  action: Action,
+  receive: WebhookReceiver,
 ): Promise<LocalActionResult> {
   const session = await requireSession(env, sessionId);
-  requireOpen(session);
-  const paid = await transition(
+  action.check?.(session);
+  const changed = await transition(env, session, action.from, action.changes, action.refusal);
+  return completeAction(env, changed, [action.event(changed)], receive);
+}
+
+const requirePaid = (session: LocalSession) => {
+  if (session.paymentStatus !== "paid") throw new LocalActionRefused("not_paid");
+};
+
+/** The card is approved: `checkout.session.completed`, paid. */
+export function payByCard(env: Env, sessionId: string, receive = receiveWebhook) {
+  return act(
     env,
-    session,
-    isOpen,
-    { status: "complete", paymentStatus: "paid", method: "card", afterPayment: null },
-    "not_open",
-  );
-  return completeAction(
-    env,
-    paid,
-    [localEvent("checkout.session.completed", localCheckoutSession(paid))],
+    sessionId,
+    {
+      check: requireOpen,
+      from: isOpen,
+      changes: { status: "complete", paymentStatus: "paid", method: "card", afterPayment: null },
+      refusal: "not_open",
+      event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
+    },
     receive,
   );
 }
@@ -425,25 +450,22 @@ export async function payByCard(
  * The card is declined: the session stays open (the buyer may try again) and
  * `payment_intent.payment_failed` carries the decline code.
  */
-export async function declineCard(
+export function declineCard(
   env: Env,
   sessionId: string,
   declineCode: string,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  requireOpen(session);
-  const declined = await transition(
+  receive = receiveWebhook,
+) {
+  return act(
     env,
-    session,
-    isOpen,
-    { method: "card", afterPayment: `declined:${declineCode}` },
-    "not_open",
-  );
-  return completeAction(
-    env,
-    declined,
-    [localEvent("payment_intent.payment_failed", localPaymentIntent(declined))],
+    sessionId,
+    {
+      check: requireOpen,
+      from: isOpen,
+      changes: { method: "card", afterPayment: `declined:${declineCode}` },
+      refusal: "not_open",
+      event: (s) => localEvent("payment_intent.payment_failed", localPaymentIntent(s)),
+    },
     receive,
   );
 }
@@ -452,70 +474,60 @@ export async function declineCard(
  * A Pix code or boleto is issued: the session completes unpaid
  * (`checkout.session.completed`, payment_status unpaid) and waits for the transfer.
  */
-export async function issueTransfer(
+export function issueTransfer(
   env: Env,
   sessionId: string,
   transfer: TransferMethod,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  requireOpen(session);
-  if (session.currency !== "BRL") throw new LocalActionRefused("not_brl");
-  const issued = await transition(
+  receive = receiveWebhook,
+) {
+  return act(
     env,
-    session,
-    isOpen,
-    { status: "complete", paymentStatus: "unpaid", method: transfer, afterPayment: null },
-    "not_open",
-  );
-  return completeAction(
-    env,
-    issued,
-    [localEvent("checkout.session.completed", localCheckoutSession(issued))],
+    sessionId,
+    {
+      check: (session) => {
+        requireOpen(session);
+        if (session.currency !== "BRL") throw new LocalActionRefused("not_brl");
+      },
+      from: isOpen,
+      changes: {
+        status: "complete",
+        paymentStatus: "unpaid",
+        method: transfer,
+        afterPayment: null,
+      },
+      refusal: "not_open",
+      event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
+    },
     receive,
   );
 }
 
 /** The Pix or boleto is paid: `checkout.session.async_payment_succeeded`. */
-export async function settleTransfer(
-  env: Env,
-  sessionId: string,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  const settled = await transition(
+export function settleTransfer(env: Env, sessionId: string, receive = receiveWebhook) {
+  return act(
     env,
-    session,
-    awaitingTransfer,
-    { paymentStatus: "paid" },
-    "not_awaiting_transfer",
-  );
-  return completeAction(
-    env,
-    settled,
-    [localEvent("checkout.session.async_payment_succeeded", localCheckoutSession(settled))],
+    sessionId,
+    {
+      from: awaitingTransfer,
+      changes: { paymentStatus: "paid" },
+      refusal: "not_awaiting_transfer",
+      event: (s) => localEvent("checkout.session.async_payment_succeeded", localCheckoutSession(s)),
+    },
     receive,
   );
 }
 
 /** The Pix or boleto was not paid in time: `checkout.session.async_payment_failed`. */
-export async function expireTransfer(
-  env: Env,
-  sessionId: string,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  const failed = await transition(
+export function expireTransfer(env: Env, sessionId: string, receive = receiveWebhook) {
+  return act(
     env,
-    session,
-    awaitingTransfer,
-    { afterPayment: "transfer_expired" },
-    "not_awaiting_transfer",
-  );
-  return completeAction(
-    env,
-    failed,
-    [localEvent("checkout.session.async_payment_failed", localCheckoutSession(failed))],
+    sessionId,
+    {
+      from: awaitingTransfer,
+      changes: { afterPayment: "transfer_expired" },
+      refusal: "not_awaiting_transfer",
+      event: (s) => localEvent("checkout.session.async_payment_failed", localCheckoutSession(s)),
+    },
     receive,
   );
 }
@@ -547,70 +559,53 @@ export async function expireSession(
 }
 
 /** The whole payment is refunded: `charge.refunded`. */
-export async function refund(
-  env: Env,
-  sessionId: string,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  if (session.paymentStatus !== "paid") throw new LocalActionRefused("not_paid");
-  const refunded = await transition(
+export function refund(env: Env, sessionId: string, receive = receiveWebhook) {
+  return act(
     env,
-    session,
-    paidUntouched,
-    { afterPayment: "refunded" },
-    "already_after_payment",
-  );
-  return completeAction(
-    env,
-    refunded,
-    [localEvent("charge.refunded", localCharge(refunded, true))],
+    sessionId,
+    {
+      check: requirePaid,
+      from: paidUntouched,
+      changes: { afterPayment: "refunded" },
+      refusal: "already_after_payment",
+      event: (s) => localEvent("charge.refunded", localCharge(s, true)),
+    },
     receive,
   );
 }
 
 /** The buyer's bank disputes the payment: `charge.dispute.created`. */
-export async function openDispute(
-  env: Env,
-  sessionId: string,
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  if (session.paymentStatus !== "paid") throw new LocalActionRefused("not_paid");
-  const disputed = await transition(
+export function openDispute(env: Env, sessionId: string, receive = receiveWebhook) {
+  return act(
     env,
-    session,
-    paidUntouched,
-    { afterPayment: "disputed" },
-    "already_after_payment",
-  );
-  return completeAction(
-    env,
-    disputed,
-    [localEvent("charge.dispute.created", localDispute(disputed, "needs_response"))],
+    sessionId,
+    {
+      check: requirePaid,
+      from: paidUntouched,
+      changes: { afterPayment: "disputed" },
+      refusal: "already_after_payment",
+      event: (s) => localEvent("charge.dispute.created", localDispute(s, "needs_response")),
+    },
     receive,
   );
 }
 
 /** The dispute is decided: `charge.dispute.closed`, won or lost. */
-export async function closeDispute(
+export function closeDispute(
   env: Env,
   sessionId: string,
   outcome: "won" | "lost",
-  receive: WebhookReceiver = receiveWebhook,
-): Promise<LocalActionResult> {
-  const session = await requireSession(env, sessionId);
-  const closed = await transition(
+  receive = receiveWebhook,
+) {
+  return act(
     env,
-    session,
-    eq(afterPayment, "disputed"),
-    { afterPayment: outcome === "won" ? "dispute_won" : "dispute_lost" },
-    "not_disputed",
-  );
-  return completeAction(
-    env,
-    closed,
-    [localEvent("charge.dispute.closed", localDispute(closed, outcome))],
+    sessionId,
+    {
+      from: eq(afterPayment, "disputed"),
+      changes: { afterPayment: outcome === "won" ? "dispute_won" : "dispute_lost" },
+      refusal: "not_disputed",
+      event: (s) => localEvent("charge.dispute.closed", localDispute(s, outcome)),
+    },
     receive,
   );
 }
