@@ -139,6 +139,50 @@ describe("checkout", () => {
     expect(view.canPay).toBe(true);
   });
 
+  it("two tabs paying at once with the same coupon: one checkout, and its coupon lock stands", async () => {
+    const { client, userId } = await buyer();
+    const attemptId = await finishedAttempt(userId);
+    const code = `TABS-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+    await env.DB.prepare(
+      "INSERT INTO coupons (code, percent, uses_allowed, source, created_at) VALUES (?, 20, 1, 'operator', ?)",
+    )
+      .bind(code, Date.now())
+      .run();
+    const answers = await Promise.all([
+      startCheckout(client, attemptId, { coupon: code }),
+      startCheckout(client, attemptId, { coupon: code }),
+    ]);
+    // However the two interleave (refused with 409, or the later one closing the earlier):
+    // one open checkout, and the coupon held by it alone.
+    expect(answers.map((a) => a.response.status)).toContain(201);
+    for (const a of answers) expect([201, 409]).toContain(a.response.status);
+    const open = await env.DB.prepare(
+      "SELECT id, total_cents FROM payments WHERE attempt_id = ? AND status = 'awaiting'",
+    )
+      .bind(attemptId)
+      .all<{ id: string; total_cents: number }>();
+    expect(open.results).toHaveLength(1);
+    expect(open.results[0]?.total_cents).toBe(1592);
+    const held = await env.DB.prepare(
+      "SELECT payment_id FROM coupon_locks WHERE code = ? AND state = 'held'",
+    )
+      .bind(code)
+      .all<{ payment_id: string }>();
+    expect(held.results).toEqual([{ payment_id: open.results[0]?.id }]);
+  });
+
+  it("a refused coupon at Pay leaves no order behind", async () => {
+    const { client, userId } = await buyer();
+    const attemptId = await finishedAttempt(userId);
+    const { response, body } = await startCheckout(client, attemptId, { coupon: "NO-SUCH-CODE" });
+    expect(response.status).toBe(404);
+    expect(body.fields).toEqual({ coupon: ["Invalid Coupon!"] });
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE attempt_id = ?")
+      .bind(attemptId)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(0);
+  });
+
   it("a second checkout closes the first: one test never has two live checkouts", async () => {
     const { client, attemptId, payment } = await openCheckout();
     const again = await startCheckout(client, attemptId);

@@ -31,6 +31,9 @@ export type StartOutcome =
   | { kind: "coupon"; problem: CouponProblem }
   | { kind: "unavailable"; paymentId: string | null };
 
+/** Longer than creating a provider checkout takes, retries included. */
+const orderCreationMs = 60_000;
+
 /** Payments whose provider checkout may still take money. */
 const mayStillPay = (row: PaymentRow) =>
   row.providerSessionId !== null && (row.status === "awaiting" || row.status === "rejected");
@@ -83,6 +86,9 @@ export async function startPayment(
     for (const row of await paymentsOfAttempt(env, attempt.id)) {
       if (mayStillPay(row)) await settleWithProvider(env, row, "expire", background);
       else if (row.status === "awaiting") {
+        // No provider checkout yet: another tab is creating it right now, or a crash left
+        // it half made long ago (then it can never be paid, and is closed).
+        if (now - row.createdAt < orderCreationMs) return { kind: "conflict", status: "awaiting" };
         await applySignal(env, { paymentId: row.id, signal: { kind: "expired" } });
       }
     }
@@ -99,6 +105,37 @@ export async function startPayment(
   const price = orderPrice(env, locale);
   const { checkoutMs, couponLockMs } = paymentTiming(env);
   const code = normalizeCouponCode(input.coupon ?? "");
+  const expiresAt = now + checkoutMs;
+  // The order first: the one-open-checkout index turns a second tab away before it can
+  // touch the coupon (a retry of the same test takes the test's coupon lock over).
+  try {
+    await env.DB.prepare(
+      `INSERT INTO payments (id, attempt_id, user_id, provider, status, currency, list_cents,
+         total_cents, coupon_code, locale, checkout_expires_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'awaiting', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        paymentId,
+        attempt.id,
+        user.id,
+        provider.name,
+        price.currency,
+        price.cents,
+        price.cents,
+        code === "" ? null : code,
+        locale,
+        expiresAt,
+        now,
+        now,
+      )
+      .run();
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) {
+      return { kind: "conflict", status: "awaiting" };
+    }
+    throw error;
+  }
+
   let percent = 0;
   if (code !== "") {
     const lock = await lockCoupon(env, {
@@ -109,46 +146,20 @@ export async function startPayment(
       now,
       lockMs: couponLockMs,
     });
-    if (!lock.ok) return { kind: "coupon", problem: lock.problem };
+    if (!lock.ok) {
+      // Nothing was asked of the provider: the order never existed for anyone but us.
+      await env.DB.prepare("DELETE FROM payments WHERE id = ? AND version = 0")
+        .bind(paymentId)
+        .run();
+      return { kind: "coupon", problem: lock.problem };
+    }
     percent = lock.percent;
   }
   const totalCents = discountedCents(price.cents, percent);
-  const expiresAt = now + checkoutMs;
-  try {
-    await env.DB.prepare(
-      `INSERT INTO payments (id, attempt_id, user_id, provider, status, currency, list_cents,
-         discount_percent, total_cents, coupon_code, locale, checkout_expires_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'awaiting', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(
-        paymentId,
-        attempt.id,
-        user.id,
-        provider.name,
-        price.currency,
-        price.cents,
-        percent,
-        totalCents,
-        code === "" ? null : code,
-        locale,
-        expiresAt,
-        now,
-        now,
-      )
+  if (percent > 0) {
+    await env.DB.prepare("UPDATE payments SET discount_percent = ?, total_cents = ? WHERE id = ?")
+      .bind(percent, totalCents, paymentId)
       .run();
-  } catch (error) {
-    // Another tab started a checkout for this test a moment ago (one open per test).
-    if (code !== "") {
-      await env.DB.prepare(
-        "UPDATE coupon_locks SET state = 'released', updated_at = ? WHERE payment_id = ? AND state = 'held'",
-      )
-        .bind(now, paymentId)
-        .run();
-    }
-    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) {
-      return { kind: "conflict", status: "awaiting" };
-    }
-    throw error;
   }
 
   const base = env.BASE_URL.replace(/\/$/, "");
