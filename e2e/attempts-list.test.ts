@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { formatTestDate } from "../core/attempts-list";
 import type { Locale } from "../core/locales";
 import { questionCodes } from "../core/questions";
-import { runner, sendAnyway, signUpViaApi } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { callApi, runner, sendAnyway, signUpViaApi } from "./attempt-taking";
+import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -60,17 +60,6 @@ const timeZones: Record<Locale, string> = {
   en: "America/Los_Angeles",
   "pt-br": "America/Sao_Paulo",
 };
-
-/** A call to our API from the page's browser, with its cookies. */
-async function api(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(`${baseUrl}${path}`, {
-    method,
-    data,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.ok(), `${method} ${path}`).toBe(true);
-  return (await response.json()) as { id: string; status?: string };
-}
 
 /** The account menu's item names, opened from the header. */
 async function menuItems(page: Page) {
@@ -173,13 +162,15 @@ describe.each([
     expect(await page.getByTestId("result-iq").textContent()).toBe(iq);
 
     // A test rejected for its pace, then one still running, both through the API.
-    const rushed = await api(context, "POST", "/api/tests", { restart: true });
+    const rushed = await callApi(context, "POST", "/api/tests", { restart: true });
     for (const code of questionCodes.slice(0, 32)) {
-      await api(context, "PUT", `/api/tests/${rushed.id}/answers/${code}`, { letter: "A" });
+      await callApi(context, "PUT", `/api/tests/${rushed.id}/answers/${code}`, { letter: "A" });
     }
-    expect((await api(context, "POST", `/api/tests/${rushed.id}/finish`)).status).toBe("rejected");
-    const running = await api(context, "POST", "/api/tests", { restart: true });
-    await api(context, "PUT", `/api/tests/${running.id}/answers/${questionCodes[0]}`, {
+    expect((await callApi(context, "POST", `/api/tests/${rushed.id}/finish`)).status).toBe(
+      "rejected",
+    );
+    const running = await callApi(context, "POST", "/api/tests", { restart: true });
+    await callApi(context, "PUT", `/api/tests/${running.id}/answers/${questionCodes[0]}`, {
       letter: "B",
     });
 
