@@ -6,7 +6,7 @@ import type { ScoreRow } from "../../core/report/shape";
  * 10, one bar per area, the average taker of the reader's age band marked on each. The
  * rows' sentences are its text alternative, and are shown under it as well.
  */
-const width = 340;
+const width = 300;
 const rowHeight = 58;
 const barTop = 24;
 const barHeight = 14;
