@@ -114,6 +114,22 @@ describe("the premium report", () => {
       actions: "none",
       copy: "none",
     });
+    // About the width of A4's printable area (210 mm less the margins) at 96 px per inch.
+    await page.setViewportSize({ width: 690, height: 980 });
     await screenshot(page, "report-pt-br-print");
+    const pdf = (
+      await page.pdf({
+        path: "e2e/screenshots/report-pt-br.pdf",
+        preferCSSPageSize: true,
+        printBackground: true,
+      })
+    ).toString("latin1");
+    const pages = pdf.match(/\/Type\s*\/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    // A4 portrait in points (about 595 × 842), from the report's named page.
+    const boxes = pdf.match(/\/MediaBox\s*\[[^\]]*\]/g) ?? [];
+    expect(boxes.length, "a MediaBox per page").toBeGreaterThanOrEqual(pages.length);
+    for (const box of boxes)
+      expect(box).toMatch(/\[\s*0\s+0\s+59[45](\.\d+)?\s+84[12](\.\d+)?\s*\]/);
   });
 });
