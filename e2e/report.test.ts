@@ -10,7 +10,8 @@ import { describe, expect, it } from "./fixtures";
  * The premium report as its buyer reads it (issue 13): bought through the local test
  * provider, then opened in both languages on a phone and on a desktop. Every section in
  * the spec's order, the scores chart with its text alternative, the two coupons, no
- * horizontal scrolling, and the print layout (A4, light, without the site's chrome).
+ * horizontal scrolling (down to 320 px), and the print layout (A4, light, without the
+ * site's chrome).
  */
 
 const titles = { en: "Your IQ report", "pt-br": "Seu relatório de QI" } as const;
@@ -92,6 +93,9 @@ describe("the premium report", () => {
 
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `report-${locale}-phone`);
+
+      await page.setViewportSize(viewports.narrowest);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
       await page.setViewportSize(viewports.desktop);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
