@@ -95,7 +95,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     await row.getByTestId("tests-action-report").waitFor();
     expect(await row.getByTestId("tests-action-buyReport").count()).toBe(0);
     await row.getByTestId("tests-action-report").click();
-    await page.getByTestId("report-preparing").waitFor();
+    await page.getByTestId("report-page").waitFor();
   });
 
   it("a declined card shows why, and a retry is approved", async ({ newPage }) => {

@@ -169,6 +169,14 @@ export const ShareIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const PrinterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9V2h12v7" />
+    <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect x="6" y="14" width="12" height="8" />
+  </Icon>
+);
+
 /** Pix: the diamond its mark is drawn around (not the registered logo itself). */
 export const PixIcon = (p: IconProps) => (
   <Icon {...p}>

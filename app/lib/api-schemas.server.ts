@@ -13,6 +13,9 @@ import type {
 import { type PaymentResult, paymentStatusDetails } from "../../core/payment-machine";
 import { paymentStatuses } from "../../core/payments";
 import type { Letter } from "../../core/questions";
+import type { ReportBody } from "../../core/report/api";
+import { reportCategories } from "../../core/report/profile";
+import { sectionIds } from "../../core/report/shape";
 import type { Band } from "../../core/scoring";
 
 /**
@@ -167,8 +170,37 @@ export const checkoutStartedSchema = z.object({
   redirectUrl: z.url({ protocol: /^https?$/ }),
 }) satisfies z.ZodType<CheckoutStarted>;
 
-/** `GET /api/tests/:id/report` once paid: the report's content is a later issue. */
-export const reportStatusSchema = z.object({
+const reportBlock = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("heading"), text: z.string() }),
+  z.object({ kind: z.literal("paragraph"), text: z.string() }),
+  z.object({ kind: z.literal("list"), items: z.array(z.string()) }),
+  z.object({
+    kind: z.literal("figures"),
+    items: z.array(z.object({ label: z.string(), value: z.string() })),
+  }),
+  z.object({
+    kind: z.literal("scores"),
+    rows: z.array(
+      z.object({
+        category: z.enum(reportCategories as ["SM", "RA", "RE", "RL"]),
+        raw: z.number(),
+        averageTaker: z.number(),
+        versus: z.enum(["above", "near", "below"]),
+        name: z.string(),
+        text: z.string(),
+      }),
+    ),
+  }),
+]);
+
+/** `GET /api/tests/:id/report` once paid: the report in the page's language and the coupons. */
+export const reportBodySchema = z.object({
   attemptId: z.string(),
-  status: z.literal("preparing"),
-});
+  status: z.literal("ready"),
+  report: z.object({
+    sections: z.array(
+      z.object({ id: z.enum(sectionIds), title: z.string(), blocks: z.array(reportBlock) }),
+    ),
+  }),
+  coupons: z.array(issuedCoupon),
+}) satisfies z.ZodType<ReportBody>;

@@ -1,29 +1,43 @@
 import { data } from "react-router";
+import type { IssuedCoupon } from "../../core/checkout";
+import { type Locale, localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import { CheckCircleIcon, ClockIcon, LockIcon } from "../components/icons";
-import { callApi, failure } from "../lib/api-loader.server";
-import { reportStatusSchema } from "../lib/api-schemas.server";
+import type { Block, ReportSection } from "../../core/report/shape";
+import { ClockIcon, LockIcon, PrinterIcon } from "../components/icons";
+import { CouponList } from "../components/issued-coupons";
+import { ReportScores } from "../components/report-scores";
+import { callApi, failure, inLanguage } from "../lib/api-loader.server";
+import { reportBodySchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
+import { useHydrated } from "../lib/use-time-zone";
 import type { Route } from "./+types/report";
 import "../payments.css";
+import "../report.css";
 
-type ReportPage = { kind: "preparing" } | { kind: "paymentRequired" | "paymentPending" };
+type ReportPage =
+  | { kind: "ready"; sections: ReportSection<string>[]; coupons: IssuedCoupon[] }
+  | { kind: "paymentRequired" | "paymentPending" };
 
 /**
  * The premium report, owner only. It opens only for an approved payment (SECURITY.md 15):
- * otherwise the spec's 402 pages, with the way to pay or to follow the payment. Its
- * content is the next issue; until then a paid report says it is being prepared.
+ * otherwise the spec's 402 pages, with the way to pay or to follow the payment. The API
+ * gives the report already in the page's language (core/report); this page lays it out.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
   const answer = await callApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/report`,
-    schema: reportStatusSchema,
+    init: inLanguage(locale),
+    schema: reportBodySchema,
   });
-  if (answer.ok) return data<ReportPage>({ kind: "preparing" });
+  if (answer.ok) {
+    const { report, coupons } = answer.body;
+    return data<ReportPage>({ kind: "ready", sections: report.sections, coupons });
+  }
   if (
     answer.status === 402 &&
     (answer.code === "paymentRequired" || answer.code === "paymentPending")
@@ -44,6 +58,11 @@ export const meta = screenMeta("report", m.report_meta_title, m.report_meta_desc
 export default function Report({ loaderData, params }: Route.ComponentProps) {
   const locale = useLocale();
   const attempt = { id: params.id };
+  if (loaderData.kind === "ready") {
+    return (
+      <ReportView sections={loaderData.sections} coupons={loaderData.coupons} locale={locale} />
+    );
+  }
   if (loaderData.kind === "paymentRequired") {
     return (
       <section className="error-screen container" data-status={402} data-testid="report-402">
@@ -70,44 +89,135 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
       </section>
     );
   }
-  if (loaderData.kind === "paymentPending") {
-    return (
-      <section className="error-screen container" data-status={402} data-testid="report-pending">
-        <span className="account-page-icon tone-warning">
-          <ClockIcon width={30} height={30} />
-        </span>
-        <p className="error-code">{m.errors_code_label({ status: 402 })}</p>
-        <h1 className="error-title">{m.errors_402_message()}</h1>
-        <p className="error-description">{m.report_pending_text()}</p>
-        <div className="error-actions">
-          <AppLink
-            screen="tests"
-            locale={locale}
-            className="button button-primary"
-            data-testid="report-tests-link"
-          >
-            {m.report_tests_link()}
-          </AppLink>
-        </div>
-      </section>
-    );
-  }
   return (
-    <section className="account-page container" data-testid="report-preparing">
-      <span className="account-page-icon tone-success">
-        <CheckCircleIcon width={30} height={30} />
+    <section className="error-screen container" data-status={402} data-testid="report-pending">
+      <span className="account-page-icon tone-warning">
+        <ClockIcon width={30} height={30} />
       </span>
-      <p className="account-page-eyebrow">{m.report_preparing_eyebrow()}</p>
-      <h1 className="account-page-title">{m.report_preparing_title()}</h1>
-      <p className="account-page-text">{m.report_preparing_text()}</p>
-      <div className="account-page-actions">
-        <AppLink screen="result" locale={locale} params={attempt} className="button button-primary">
-          {m.report_back_result()}
-        </AppLink>
-        <AppLink screen="tests" locale={locale} className="button button-ghost">
+      <p className="error-code">{m.errors_code_label({ status: 402 })}</p>
+      <h1 className="error-title">{m.errors_402_message()}</h1>
+      <p className="error-description">{m.report_pending_text()}</p>
+      <div className="error-actions">
+        <AppLink
+          screen="tests"
+          locale={locale}
+          className="button button-primary"
+          data-testid="report-tests-link"
+        >
           {m.report_tests_link()}
         </AppLink>
       </div>
     </section>
   );
+}
+
+/** `skill:SM` is a fine id, but an awkward anchor and CSS selector: `skill-SM`. */
+const anchorOf = (id: string) => id.replace(":", "-");
+
+function ReportView({
+  sections,
+  coupons,
+  locale,
+}: {
+  sections: ReportSection<string>[];
+  coupons: IssuedCoupon[];
+  locale: Locale;
+}) {
+  const hydrated = useHydrated();
+  const [cover, ...rest] = sections;
+  return (
+    <article className="report container" data-testid="report-page">
+      <div className="report-actions">
+        <AppLink screen="tests" locale={locale} className="button button-ghost button-xs">
+          {m.report_tests_link()}
+        </AppLink>
+        {hydrated ? (
+          <button
+            type="button"
+            className="button button-ghost button-xs"
+            onClick={() => window.print()}
+            data-testid="report-print"
+          >
+            <PrinterIcon width={16} height={16} />
+            {m.report_print()}
+          </button>
+        ) : null}
+      </div>
+      {cover ? <Cover section={cover} /> : null}
+      {rest.map((section) => (
+        <section
+          key={section.id}
+          id={anchorOf(section.id)}
+          data-section={section.id}
+          className="report-section"
+          aria-labelledby={`${anchorOf(section.id)}-title`}
+        >
+          <h2 id={`${anchorOf(section.id)}-title`} className="report-section-title">
+            {section.title}
+          </h2>
+          {section.blocks.map((block, index) => (
+            // Blocks are a fixed list per section: their place is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <ReportBlock key={index} block={block} />
+          ))}
+          {section.id === "thanks" && coupons.length > 0 ? (
+            <div className="report-coupons" data-testid="issued-coupons">
+              <CouponList coupons={coupons} locale={locale} />
+            </div>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** The cover: the page's h1, with the reader's IQ, range and band as its figures. */
+function Cover({ section }: { section: ReportSection<string> }) {
+  return (
+    <section
+      id={anchorOf(section.id)}
+      data-section={section.id}
+      className="report-cover"
+      aria-labelledby="report-title"
+    >
+      <p className="eyebrow report-eyebrow">{m.report_eyebrow()}</p>
+      <h1 id="report-title" className="report-title">
+        {section.title}
+      </h1>
+      {section.blocks.map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of blocks
+        <ReportBlock key={index} block={block} />
+      ))}
+    </section>
+  );
+}
+
+function ReportBlock({ block }: { block: Block<string> }) {
+  switch (block.kind) {
+    case "heading":
+      return <h3 className="report-subtitle">{block.text}</h3>;
+    case "paragraph":
+      return <p className="report-text">{block.text}</p>;
+    case "list":
+      return (
+        <ul className="report-list">
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case "figures":
+      return (
+        <dl className="report-figures">
+          {block.items.map((item) => (
+            <div key={item.label} className="report-figure">
+              <dt>{item.label}</dt>
+              <dd>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case "scores":
+      return <ReportScores rows={block.rows} />;
+  }
 }

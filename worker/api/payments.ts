@@ -4,10 +4,18 @@ import type { SignedInUser } from "../../core/account";
 import { type CheckoutStarted, type CheckoutView, paymentMethods } from "../../core/checkout";
 import type { Locale } from "../../core/locales";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments";
+import type { ReportBody } from "../../core/report/api";
+import { reportContent } from "../../core/report/content";
+import { renderReport } from "../../core/report/render";
 import type { AppEnv } from "../app-env";
 import { type AttemptRow, loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
-import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
+import {
+  checkCoupon,
+  couponProblemResponse,
+  listIssuedCoupons,
+  normalizeCouponCode,
+} from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
@@ -189,8 +197,8 @@ payments.post("/:paymentId/cancel", async (c) => {
 
 /**
  * `GET /api/tests/{id}/report`: the premium report's guard (spec sections 6 and 8). Only
- * an approved payment opens it (SECURITY.md 15); until the next issue writes the report,
- * an approved buyer is told it is being prepared.
+ * an approved payment opens it (SECURITY.md 15): the report in the request's language
+ * (core/report, docs/decisions/0020-report-content.md) with the payment's two share coupons.
  */
 export async function reportAccess(c: AppContext): Promise<Response> {
   const owned = await ownFinishedAttempt(c, c.req.param("id") ?? "");
@@ -198,8 +206,15 @@ export async function reportAccess(c: AppContext): Promise<Response> {
   const locale = requestLocale(c.req.raw);
   const governing = governingPayment(await paymentsOfAttempt(c.env, owned.attempt.id));
   const status = governing ? stateOf(governing).status : null;
-  if (status === "approved") {
-    return json({ attemptId: owned.attempt.id, status: "preparing" }, 200);
+  if (governing && status === "approved") {
+    const scored = await resultOf(c.env, owned.attempt, owned.user);
+    const body: ReportBody = {
+      attemptId: owned.attempt.id,
+      status: "ready",
+      report: renderReport(reportContent(scored), locale),
+      coupons: await listIssuedCoupons(c.env, governing.id),
+    };
+    return json(body, 200);
   }
   const waiting =
     status === "pending" ||

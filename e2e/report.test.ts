@@ -1,0 +1,139 @@
+import type { BrowserContext, Page } from "playwright-core";
+import type { Locale } from "../core/locales";
+import { sectionIds } from "../core/report/shape";
+import { localizePath } from "../core/route-table";
+import { callApi, finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { describe, expect, it } from "./fixtures";
+
+/**
+ * The premium report as its buyer reads it (issue 13): bought through the local test
+ * provider, then opened in both languages on a phone and on a desktop. Every section in
+ * the spec's order, the scores chart with its text alternative, the two coupons, no
+ * horizontal scrolling (down to 320 px), and the print layout (A4, light, without the
+ * site's chrome).
+ */
+
+const titles = { en: "Your IQ report", "pt-br": "Seu relatório de QI" } as const;
+
+/** Pays for the test through the API's checkout and the test provider's page. */
+async function pay(page: Page, context: BrowserContext, id: string) {
+  const started = (await callApi(
+    context,
+    "POST",
+    `/api/checkout/${id}/payments`,
+    {},
+  )) as unknown as {
+    redirectUrl: string;
+  };
+  await page.goto(started.redirectUrl);
+  await page.getByTestId("pay-card").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/payments/success/"));
+  await page.getByTestId("payment-result").waitFor();
+}
+
+async function openReport(page: Page, locale: Locale, id: string) {
+  const response = await page.goto(localizePath("report", locale, { id }));
+  expect(response?.status()).toBe(200);
+  await page.getByTestId("report-page").waitFor();
+}
+
+describe("the premium report", () => {
+  it("a buyer reads every section in both languages, at 360 px and on a desktop, and prints it", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ viewport: viewports.phone });
+    await signUpViaApi(context, "report");
+    const id = await finishedAttempt(context);
+
+    const locked = await page.goto(localizePath("report", "en", { id }));
+    expect(locked?.status()).toBe(402);
+    await page.getByTestId("report-402").waitFor();
+
+    await pay(page, context, id);
+    // The cookie banner would cover the screenshots: the reader answers it first.
+    await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
+    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+
+    for (const locale of ["en", "pt-br"] as const) {
+      await page.setViewportSize(viewports.phone);
+      await openReport(page, locale, id);
+      expect(page.url()).toBe(
+        `${baseUrl}${locale === "en" ? "/report/" : "/pt-br/relatorio/"}${id}`,
+      );
+
+      const order = await page
+        .locator("[data-section]")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section")));
+      expect(order).toEqual([...sectionIds]);
+      expect(await page.locator("h1").textContent()).toBe(titles[locale]);
+      expect(await page.locator("section[data-section] > h2").count()).toBe(sectionIds.length - 1);
+      for (const section of await page.locator("[data-section]").all()) {
+        expect((await section.textContent())?.trim().length).toBeGreaterThan(40);
+      }
+
+      const chart = page.getByTestId("report-chart");
+      expect(await chart.getAttribute("role")).toBe("img");
+      const alternative = (await chart.getAttribute("aria-label")) ?? "";
+      const sentences = await page.locator(".report-scores-texts li").allTextContents();
+      expect(sentences).toHaveLength(4);
+      for (const sentence of sentences) expect(alternative).toContain(sentence);
+      const chartBox = await chart.boundingBox();
+      // Its text stays about 13 px wide at 360 px: the chart takes the column's width.
+      expect(chartBox?.width).toBeGreaterThanOrEqual(260);
+
+      const thanks = page.locator("[data-section=thanks]");
+      const coupons = thanks.getByTestId("issued-coupon");
+      expect(await coupons.count()).toBe(2);
+      expect(await coupons.evaluateAll((nodes) => nodes.map((n) => n.dataset.audience))).toEqual([
+        "buyer",
+        "friend",
+      ]);
+      await thanks.getByTestId("coupon-share").first().waitFor();
+
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, `report-${locale}-phone`);
+
+      await page.setViewportSize(viewports.narrowest);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+      await page.setViewportSize(viewports.desktop);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, `report-${locale}-desktop`);
+    }
+
+    // Printed: light, without the site's header, footer or buttons.
+    await page.emulateMedia({ media: "print" });
+    const printed = await page.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      header: getComputedStyle(document.querySelector(".site-header") as Element).display,
+      footer: getComputedStyle(document.querySelector(".site-footer") as Element).display,
+      actions: getComputedStyle(document.querySelector(".report-actions") as Element).display,
+      copy: getComputedStyle(document.querySelector(".report .coupon-actions") as Element).display,
+    }));
+    expect(printed).toEqual({
+      background: "rgb(255, 255, 255)",
+      header: "none",
+      footer: "none",
+      actions: "none",
+      copy: "none",
+    });
+    // About the width of A4's printable area (210 mm less the margins) at 96 px per inch.
+    await page.setViewportSize({ width: 690, height: 980 });
+    await screenshot(page, "report-pt-br-print");
+    const pdf = (
+      await page.pdf({
+        path: "e2e/screenshots/report-pt-br.pdf",
+        preferCSSPageSize: true,
+        printBackground: true,
+      })
+    ).toString("latin1");
+    const pages = pdf.match(/\/Type\s*\/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    // A4 portrait in points (about 595 × 842), from the report's named page.
+    const boxes = pdf.match(/\/MediaBox\s*\[[^\]]*\]/g) ?? [];
+    expect(boxes.length, "a MediaBox per page").toBeGreaterThanOrEqual(pages.length);
+    for (const box of boxes)
+      expect(box).toMatch(/\[\s*0\s+0\s+59[45](\.\d+)?\s+84[12](\.\d+)?\s*\]/);
+  });
+});
