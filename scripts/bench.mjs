@@ -275,6 +275,7 @@ try {
   timing("Checkout creation", payment.checkout, "checkouts, local test provider, no coupon");
   timing("Webhook, new event", payment.fresh, "signed completions: verify, D1 batch, fulfil");
   timing("Webhook, duplicate", payment.duplicate, "the same events again: verify, refused once");
+  timing("Report, server render", payment.report, "GET /api/tests/{id}/report, bought, English");
 } finally {
   await server.stop();
 }

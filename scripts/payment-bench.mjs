@@ -1,7 +1,8 @@
 // The payment figures for `npm run bench` (issue 12): checkout creation through the API
 // (coupon-free, with the local test provider standing in for Stripe), and the webhook:
 // a new, validly signed event (verification, one D1 batch, fulfilment) and the same event
-// delivered again (verification, a duplicate refused by the events table).
+// delivered again (verification, a duplicate refused by the events table); and the premium
+// report's API answer once bought (issue 13).
 import { createHmac } from "node:crypto";
 
 /** The local test provider's signing secret (worker/payments/local-provider.ts). */
@@ -147,5 +148,20 @@ export async function paymentTimings(base, count = Number(process.env.BENCH_PAYM
     const view = await (await call(`/api/payments/${p.paymentId}`)).json();
     if (view.status !== "approved") throw new Error(`bench: payment ${view.status}, not approved`);
   }
-  return { checkout: summary(checkout), fresh: summary(fresh), duplicate: summary(duplicate) };
+  // The premium report as its buyer reads it: the stored result, the content rules and
+  // their rendering into one language, and the purchase's coupons.
+  const report = [];
+  for (const p of payments) {
+    const begin = performance.now();
+    const response = await call(`/api/tests/${p.attemptId}/report`);
+    const body = await response.json();
+    report.push(performance.now() - begin);
+    if (body.status !== "ready") throw new Error(`bench: report ${response.status}, not ready`);
+  }
+  return {
+    checkout: summary(checkout),
+    fresh: summary(fresh),
+    duplicate: summary(duplicate),
+    report: summary(report),
+  };
 }
