@@ -5,17 +5,13 @@ const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
   Array.from({ length: 10 }, (_, i) => `${category}-${String(i + 1).padStart(2, "0")}`),
 );
 
-/** Signs a new user up, answers `answers` questions and finishes; returns the cookies and id. */
-export async function finishedTest(base, { name = "Conceição Júlia Araújo", answers = 9 } = {}) {
+/**
+ * A client of the local Worker with its own cookie jar: `call(path, { method, body })`
+ * sends JSON from our own origin and keeps the cookies answered.
+ */
+export function apiSession(base) {
   const jar = new Map();
-  const keep = (response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const index = pair.indexOf("=");
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-  };
-  const call = async (path, { method = "GET", body } = {}) => {
+  return async (path, { method = "GET", body } = {}) => {
     const headers = { Origin: base, Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const response = await fetch(`${base}${path}`, {
@@ -23,9 +19,18 @@ export async function finishedTest(base, { name = "Conceição Júlia Araújo", 
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    keep(response);
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair.indexOf("=");
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
     return response;
   };
+}
+
+/** Signs a new user up, answers `answers` questions and finishes; returns the cookies and id. */
+export async function finishedTest(base, { name = "Conceição Júlia Araújo", answers = 9 } = {}) {
+  const call = apiSession(base);
   const password = "Bench#Passw0rd";
   const signUp = await call("/api/accounts/sign-up", {
     method: "POST",

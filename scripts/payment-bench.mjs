@@ -4,6 +4,7 @@
 // delivered again (verification, a duplicate refused by the events table); and the premium
 // report's API answer once bought (issue 13).
 import { createHmac } from "node:crypto";
+import { apiSession } from "./certificate-bench.mjs";
 
 /** The local test provider's signing secret (worker/payments/local-provider.ts). */
 const localWebhookSecret = "whsec_local_test_provider";
@@ -30,22 +31,7 @@ const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
 
 /** One signed-in buyer with `count` finished tests. */
 async function buyerWithTests(base, count) {
-  const jar = new Map();
-  const call = async (path, { method = "GET", body } = {}) => {
-    const headers = { Origin: base, Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const index = pair.indexOf("=");
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  };
+  const call = apiSession(base);
   const password = "Bench#Passw0rd";
   const signUp = await call("/api/accounts/sign-up", {
     method: "POST",

@@ -3,8 +3,9 @@ import { shareCouponCode } from "./rules";
 
 /**
  * The coupon side of a payment's state change (docs/decisions/0018-coupons.md): statements
- * that the payments code puts in the same D1 batch as the change, so both happen or
- * neither. Each one is idempotent: a repeated webhook changes nothing more.
+ * that the payments' fulfilment (worker/payments/fulfil.ts) runs in one D1 batch for the
+ * payment's current state, right after the change. Each one is idempotent, so running
+ * them again (a repeated webhook, a retry after a crash) changes nothing more.
  */
 
 /** A Pix or boleto is pending: the lock holds until the async result arrives. */

@@ -9,6 +9,7 @@ import {
   issueShareCouponsStatements,
   listIssuedCoupons,
   releaseLockStatements,
+  shareCouponLifetimeMs,
 } from "../coupons";
 import { createMailer, deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
@@ -29,9 +30,6 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
 export interface Background {
   waitUntil(promise: Promise<unknown>): void;
 }
-
-/** Share coupons last half a year (docs/decisions/0018-coupons.md). */
-const shareCouponLifetimeMs = 180 * 24 * 60 * 60 * 1000;
 
 export async function fulfil(
   env: Env,

@@ -203,10 +203,9 @@ export async function startPayment(
  * the provider is not trusting the URL (SECURITY.md 15).
  */
 export async function syncPayment(env: Env, row: PaymentRow, background: Background) {
-  if (!mayStillPay(row)) {
-    await fulfil(env, row.id, background);
-    return;
-  }
+  // Settled or decided: its events were fulfilled when they came (and a failed fulfilment
+  // is finished by the provider's retry), so reading it writes nothing.
+  if (!mayStillPay(row)) return;
   try {
     await settleWithProvider(env, row, "read", background);
   } catch (error) {
