@@ -1,4 +1,5 @@
 import type { Currency, Money, PaymentMethod } from "./checkout";
+import type { EbookSlug } from "./ebooks/catalogue";
 import { type Locale, localeInfo } from "./locales";
 import type { Text } from "./message-text";
 import * as m from "./paraglide/messages";
@@ -45,13 +46,13 @@ export const areaNames: Readonly<Record<QuestionCategory, Text>> = {
   RL: m.sell_area_rl,
 };
 
-/** The four bonus e-books, in the order the report lists them. */
-export const ebookTitles: readonly Text[] = [
-  m.sell_ebook_memory,
-  m.sell_ebook_logic,
-  m.sell_ebook_focus,
-  m.sell_ebook_study,
-];
+/** The four bonus e-books' titles (core/ebooks/catalogue.ts lists them in order). */
+export const ebookTitles: Record<EbookSlug, Text> = {
+  memory: m.sell_ebook_memory,
+  logic: m.sell_ebook_logic,
+  focus: m.sell_ebook_focus,
+  study: m.sell_ebook_study,
+};
 
 /** Details that say something to the buyer (the other two are internal: no news, paid). */
 type ExplainedDetail = Exclude<PaymentStatusDetail, "waiting_webhook_message" | "accredited">;

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
+import { extractText, getDocumentProxy } from "unpdf";
 import type { Locale } from "../core/locales";
 import { sectionIds } from "../core/report/shape";
 import { localizePath } from "../core/route-table";
@@ -15,6 +17,13 @@ import { describe, expect, it } from "./fixtures";
  */
 
 const titles = { en: "Your IQ report", "pt-br": "Seu relatório de QI" } as const;
+
+/** A downloaded PDF as a viewer opens it: its page count and its first page's text. */
+async function readPdf(bytes: Uint8Array) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(pdf, { mergePages: false });
+  return { pages: totalPages, first: (text as string[])[0] ?? "" };
+}
 
 /** Pays for the test through the API's checkout and the test provider's page. */
 async function pay(page: Page, context: BrowserContext, id: string) {
@@ -100,6 +109,37 @@ describe("the premium report", () => {
       await page.setViewportSize(viewports.desktop);
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `report-${locale}-desktop`);
+    }
+
+    // The downloads: the report's PDF (a real download) and the four e-books, in Portuguese.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("report-pdf").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("seu-relatorio-de-qi-lumen-iq.pdf");
+    const report = await readPdf(readFileSync(await download.path()));
+    expect(report.pages).toBeGreaterThanOrEqual(5);
+    expect(report.first).toContain(titles["pt-br"]);
+    const ebooks = page.getByTestId("report-ebooks").locator("li");
+    expect(await ebooks.count()).toBe(4);
+    const links: string[] = [];
+    for (const card of await ebooks.all()) {
+      const title = (await card.locator(".report-ebook-title").textContent()) ?? "";
+      const href = (await card.locator("a").getAttribute("href")) ?? "";
+      expect(await card.locator("a").textContent()).toContain(title);
+      const answer = await context.request.get(href);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("application/pdf");
+      const book = await readPdf(await answer.body());
+      expect(book.pages).toBeGreaterThanOrEqual(8);
+      expect(book.first.replace(/\s+/g, " ")).toContain(title);
+      links.push(href);
+    }
+    // Someone else, signed in, gets nothing from the same addresses.
+    const stranger = await newPage({ viewport: viewports.phone });
+    await signUpViaApi(stranger.context, "stranger");
+    for (const href of [links[0] ?? "", `/api/tests/${id}/report.pdf`]) {
+      expect((await stranger.context.request.get(href)).status()).toBe(404);
     }
 
     // Printed: light, without the site's header, footer or buttons.

@@ -276,6 +276,19 @@ try {
   timing("Webhook, new event", payment.fresh, "signed completions: verify, D1 batch, fulfil");
   timing("Webhook, duplicate", payment.duplicate, "the same events again: verify, refused once");
   timing("Report, server render", payment.report, "GET /api/tests/{id}/report, bought, English");
+  const { pdf } = payment;
+  timing("Report PDF, made", pdf.report, "first downloads, Portuguese: typeset, kept in KV");
+  console.log(
+    `${"Report PDF, kept".padEnd(26)} ${fmt(pdf.reportCached.ms).padStart(8)} ms   (the same download again, X-Pdf-Cache: ${pdf.reportCached.cache})`,
+  );
+  console.log(
+    `${"Report PDF size".padEnd(26)} ${fmt(pdf.reportBytes / 1024).padStart(8)} KB   (largest of ${pdf.report.count})`,
+  );
+  for (const book of pdf.ebooks) {
+    console.log(
+      `${`E-book ${book.slug} (${book.lang})`.padEnd(26)} ${fmt(book.made.bytes / 1024).padStart(8)} KB   made in ${fmt(book.made.ms)} ms, then ${fmt(book.kept.ms)} ms from KV (${book.kept.cache})`,
+    );
+  }
 } finally {
   await server.stop();
 }

@@ -144,10 +144,40 @@ export async function paymentTimings(base, count = Number(process.env.BENCH_PAYM
     report.push(performance.now() - begin);
     if (body.status !== "ready") throw new Error(`bench: report ${response.status}, not ready`);
   }
+  // The PDFs (docs/decisions/0021-pdfs.md): a report's first download makes it, the next
+  // is served from KV; each e-book is made once per language for every buyer.
+  const download = async (path) => {
+    const begin = performance.now();
+    const response = await call(path);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    const ms = performance.now() - begin;
+    if (response.status !== 200) throw new Error(`bench: ${path} answered ${response.status}`);
+    return { ms, bytes, cache: response.headers.get("X-Pdf-Cache") };
+  };
+  const reportPdfs = [];
+  for (const p of payments.slice(0, 5)) {
+    reportPdfs.push(await download(`/api/tests/${p.attemptId}/report.pdf?lang=pt-br`));
+  }
+  const first = payments[0]?.attemptId;
+  const reportPdfCached = await download(`/api/tests/${first}/report.pdf?lang=pt-br`);
+  const ebooks = [];
+  for (const slug of ["memory", "logic", "focus", "study"]) {
+    for (const lang of ["en", "pt-br"]) {
+      const made = await download(`/api/tests/${first}/ebooks/${slug}.pdf?lang=${lang}`);
+      const kept = await download(`/api/tests/${first}/ebooks/${slug}.pdf?lang=${lang}`);
+      ebooks.push({ slug, lang, made, kept });
+    }
+  }
   return {
     checkout: summary(checkout),
     fresh: summary(fresh),
     duplicate: summary(duplicate),
     report: summary(report),
+    pdf: {
+      report: summary(reportPdfs.map((entry) => entry.ms)),
+      reportBytes: Math.max(...reportPdfs.map((entry) => entry.bytes)),
+      reportCached: reportPdfCached,
+      ebooks,
+    },
   };
 }

@@ -177,6 +177,14 @@ export const PrinterIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M12 15V3" />
+  </Icon>
+);
+
 /** Pix: the diamond its mark is drawn around (not the registered logo itself). */
 export const PixIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,4 +1,5 @@
 import type { CheckoutView, PaymentView } from "../../core/checkout";
+import { ebookSlugs } from "../../core/ebooks/catalogue";
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import {
@@ -193,10 +194,9 @@ function SellingPage({
             <h3>{m.sell_includes_ebooks_title()}</h3>
             <p>{m.sell_includes_ebooks_text()}</p>
             <ol className="offer-ebook-list" data-testid="offer-ebooks">
-              {ebookTitles.map((title) => {
-                const text = title({}, { locale });
-                return <li key={text}>{text}</li>;
-              })}
+              {ebookSlugs.map((slug) => (
+                <li key={slug}>{ebookTitles[slug]({}, { locale })}</li>
+              ))}
             </ol>
           </li>
         </ul>

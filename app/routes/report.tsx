@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { IssuedCoupon } from "../../core/checkout";
+import { type EbookSlug, ebookSlugs } from "../../core/ebooks/catalogue";
 import { type Locale, localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
+import { ebookTitles } from "../../core/payment-text";
 import type { Block, ReportSection } from "../../core/report/shape";
-import { ClockIcon, LockIcon, PrinterIcon } from "../components/icons";
+import { BookIcon, ClockIcon, DownloadIcon, LockIcon, PrinterIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
 import { ReportScores } from "../components/report-scores";
 import { callApi, failure, inLanguage } from "../lib/api-loader.server";
@@ -12,7 +14,7 @@ import { AppLink } from "../lib/app-link";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
-import { useHydrated } from "../lib/use-time-zone";
+import { useHydrated, useTimeZone } from "../lib/use-time-zone";
 import type { Route } from "./+types/report";
 import "../payments.css";
 import "../report.css";
@@ -60,7 +62,12 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
   const attempt = { id: params.id };
   if (loaderData.kind === "ready") {
     return (
-      <ReportView sections={loaderData.sections} coupons={loaderData.coupons} locale={locale} />
+      <ReportView
+        attemptId={params.id}
+        sections={loaderData.sections}
+        coupons={loaderData.coupons}
+        locale={locale}
+      />
     );
   }
   if (loaderData.kind === "paymentRequired") {
@@ -114,16 +121,33 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
 /** `skill:SM` is a fine id, but an awkward anchor and CSS selector: `skill-SM`. */
 const anchorOf = (id: string) => id.replace(":", "-");
 
+/**
+ * The report's downloads (docs/decisions/0021-pdfs.md): API paths that answer only the
+ * buyer. The page names its language; after hydration, the reader's time zone too, for
+ * the dates printed in the PDF.
+ */
+function useFileLink(attemptId: string, locale: Locale): (file: string) => string {
+  const timeZone = useTimeZone();
+  return (file) => {
+    const query = new URLSearchParams({ lang: locale });
+    if (timeZone !== "UTC") query.set("tz", timeZone);
+    return `/api/tests/${encodeURIComponent(attemptId)}/${file}?${query}`;
+  };
+}
+
 function ReportView({
+  attemptId,
   sections,
   coupons,
   locale,
 }: {
+  attemptId: string;
   sections: ReportSection<string>[];
   coupons: IssuedCoupon[];
   locale: Locale;
 }) {
   const hydrated = useHydrated();
+  const fileLink = useFileLink(attemptId, locale);
   const [cover, ...rest] = sections;
   return (
     <article className="report container" data-testid="report-page">
@@ -142,6 +166,15 @@ function ReportView({
             {m.report_print()}
           </button>
         ) : null}
+        <a
+          className="button button-primary button-xs"
+          href={fileLink("report.pdf")}
+          download
+          data-testid="report-pdf"
+        >
+          <DownloadIcon width={16} height={16} />
+          {m.report_download_pdf()}
+        </a>
       </div>
       {cover ? <Cover section={cover} /> : null}
       {rest.map((section) => (
@@ -167,7 +200,67 @@ function ReportView({
           ) : null}
         </section>
       ))}
+      <Ebooks fileLink={fileLink} locale={locale} />
     </article>
+  );
+}
+
+/** The four bonus e-books: a download each, named by its title for screen readers. */
+function Ebooks({ fileLink, locale }: { fileLink: (file: string) => string; locale: Locale }) {
+  return (
+    <section
+      className="report-ebooks"
+      aria-labelledby="report-ebooks-title"
+      data-testid="report-ebooks"
+    >
+      <h2 id="report-ebooks-title" className="report-section-title">
+        {m.report_ebooks_title()}
+      </h2>
+      <p className="report-text">{m.report_ebooks_text()}</p>
+      <ul className="report-ebook-list">
+        {ebookSlugs.map((slug, index) => (
+          <EbookCard
+            key={slug}
+            slug={slug}
+            number={index + 1}
+            fileLink={fileLink}
+            locale={locale}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EbookCard({
+  slug,
+  number,
+  fileLink,
+  locale,
+}: {
+  slug: EbookSlug;
+  number: number;
+  fileLink: (file: string) => string;
+  locale: Locale;
+}) {
+  const title = ebookTitles[slug]({}, { locale });
+  return (
+    <li className="report-ebook" data-ebook={slug}>
+      <span className="report-ebook-cover" aria-hidden="true">
+        <BookIcon width={20} height={20} />
+        <span className="report-ebook-number">{String(number).padStart(2, "0")}</span>
+      </span>
+      <span className="report-ebook-title">{title}</span>
+      <a
+        className="button button-ghost button-xs report-ebook-link"
+        href={fileLink(`ebooks/${slug}.pdf`)}
+        download
+      >
+        <DownloadIcon width={16} height={16} />
+        {m.report_ebook_download()}
+        <span className="visually-hidden">: {title}</span>
+      </a>
+    </li>
   );
 }
 

@@ -32,7 +32,7 @@ import { testTiming } from "../env";
 import { validBody, validParams } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
-import { reportAccess } from "./payments";
+import { ebookPdf, reportAccess, reportPdf } from "./report";
 
 /**
  * The timed test's API (docs/decisions/0008-timed-test.md), at `/api/tests`. Every
@@ -280,5 +280,7 @@ attempts.get("/:id/result", async (c) => {
 });
 
 attempts.get("/:id/report", reportAccess);
+attempts.get("/:id/report.pdf", reportPdf);
+attempts.get("/:id/ebooks/:file", ebookPdf);
 
 attempts.all("*", () => notFoundJson());

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { type CertificateDetails, certificateCodePattern, isoDay } from "../../core/certificate";
-import { isLocale, type Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import type { AppEnv } from "../app-env";
@@ -20,7 +20,7 @@ import {
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
-import { requestLocale } from "../http/request";
+import { linkLocale, requestLocale } from "../http/request";
 import { errorResponse, noStore, notFoundJson } from "../http/responses";
 
 /**
@@ -44,12 +44,6 @@ const contentTypes: Record<CertificateFormat, string> = {
   svg: "image/svg+xml; charset=utf-8",
 };
 
-/** `?lang=` when the page names its language, else the request's language. */
-function certificateLocale(request: Request): Locale {
-  const lang = new URL(request.url).searchParams.get("lang")?.toLowerCase();
-  return isLocale(lang) ? lang : requestLocale(request);
-}
-
 const invalidTest = (locale: Locale) => errorResponse(locale, 404, { code: "invalidTest" });
 
 certificates.get("/verify/:code", async (c) => {
@@ -62,7 +56,7 @@ certificates.get("/verify/:code", async (c) => {
 
 certificates.get("/:file", async (c) => {
   const request = c.req.raw;
-  const locale = certificateLocale(request);
+  const locale = linkLocale(request);
   const [whole, id = "", extension] = fileName.exec(c.req.param("file")) ?? [];
   const format = extension as CertificateFormat | undefined;
   const validId = Boolean(whole) && attemptIdSchema.safeParse(id).success;

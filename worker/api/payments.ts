@@ -4,18 +4,10 @@ import type { SignedInUser } from "../../core/account";
 import { type CheckoutStarted, type CheckoutView, paymentMethods } from "../../core/checkout";
 import type { Locale } from "../../core/locales";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments";
-import type { ReportBody } from "../../core/report/api";
-import { reportContent } from "../../core/report/content";
-import { renderReport } from "../../core/report/render";
 import type { AppEnv } from "../app-env";
 import { type AttemptRow, loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
-import {
-  checkCoupon,
-  couponProblemResponse,
-  listIssuedCoupons,
-  normalizeCouponCode,
-} from "../coupons";
+import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
@@ -41,7 +33,7 @@ const webhookMaxBytes = 256 * 1024;
 
 const couponBody = z.object({ coupon: z.string().max(64).optional() });
 
-type AppContext = Context<AppEnv>;
+export type AppContext = Context<AppEnv>;
 
 function signedIn(c: AppContext): SignedInUser | null {
   const { user } = c.var;
@@ -51,7 +43,7 @@ function signedIn(c: AppContext): SignedInUser | null {
 const loginRequired = (locale: Locale) => errorResponse(locale, 401, { code: "loginRequired" });
 
 /** The signed-in user's finished attempt, or the response that refuses it. */
-async function ownFinishedAttempt(
+export async function ownFinishedAttempt(
   c: AppContext,
   id: string,
 ): Promise<{ user: SignedInUser; attempt: AttemptRow & { finishedAt: number } } | Response> {
@@ -194,32 +186,3 @@ payments.post("/:paymentId/cancel", async (c) => {
   const current = (await loadPayment(c.env, row.id)) ?? row;
   return json(await paymentView(c.env, current), 200);
 });
-
-/**
- * `GET /api/tests/{id}/report`: the premium report's guard (spec sections 6 and 8). Only
- * an approved payment opens it (SECURITY.md 15): the report in the request's language
- * (core/report, docs/decisions/0020-report-content.md) with the payment's two share coupons.
- */
-export async function reportAccess(c: AppContext): Promise<Response> {
-  const owned = await ownFinishedAttempt(c, c.req.param("id") ?? "");
-  if (owned instanceof Response) return owned;
-  const locale = requestLocale(c.req.raw);
-  const governing = governingPayment(await paymentsOfAttempt(c.env, owned.attempt.id));
-  const status = governing ? stateOf(governing).status : null;
-  if (governing && status === "approved") {
-    const scored = await resultOf(c.env, owned.attempt, owned.user);
-    const body: ReportBody = {
-      attemptId: owned.attempt.id,
-      status: "ready",
-      report: renderReport(reportContent(scored), locale),
-      coupons: await listIssuedCoupons(c.env, governing.id),
-    };
-    return json(body, 200);
-  }
-  const waiting =
-    status === "pending" ||
-    status === "in_process" ||
-    status === "authorized" ||
-    status === "in_mediation";
-  return errorResponse(locale, 402, { code: waiting ? "paymentPending" : "paymentRequired" });
-}

@@ -1,6 +1,9 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { ebookSlugs } from "../../core/ebooks/catalogue";
 import type { ReportBody } from "../../core/report/api";
 import { sectionIds } from "../../core/report/shape";
+import { Client } from "../../tests/worker/client";
 import {
   buyer,
   chargeObject,
@@ -87,5 +90,103 @@ describe("GET /api/tests/{id}/report", () => {
     const refunded = await report();
     expect(refunded.status).toBe(402);
     expect(await refunded.json()).toMatchObject({ code: "paymentRequired" });
+  });
+});
+
+/** The PDF answer's bytes, parsed: its pages and the title it names. */
+async function pdfOf(response: Response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("application/pdf");
+  expect(response.headers.get("Cache-Control")).toContain("no-store");
+  expect(response.headers.get("Content-Disposition")).toMatch(
+    /^attachment; filename="[a-z0-9-]+\.pdf"$/,
+  );
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+  const doc = await PDFDocument.load(bytes);
+  return { pages: doc.getPageCount(), title: doc.getTitle() ?? "", bytes: bytes.length };
+}
+
+describe("the report's PDF and the four e-books", () => {
+  it("402 before payment; the buyer downloads the report and every e-book in both languages, then 402 after a refund", async () => {
+    const who = await buyer();
+    const attemptId = await finishedAttempt(who.userId);
+    const file = (path: string) => who.client.fetch(`/api/tests/${attemptId}/${path}`);
+
+    for (const path of ["report.pdf", "ebooks/memory.pdf", "ebooks/study.pdf?lang=pt-br"]) {
+      const refused = await file(path);
+      expect(refused.status).toBe(402);
+      expect(refused.headers.get("Content-Type")).toContain("application/json");
+      expect(await refused.json()).toMatchObject({ code: "paymentRequired" });
+    }
+
+    const { response, body } = await startCheckout(who.client, attemptId);
+    expect(response.status).toBe(201);
+    const pending = await file("report.pdf");
+    expect(pending.status).toBe(402);
+    expect(await pending.json()).toMatchObject({ code: "paymentRequired" });
+
+    const row = await paymentRow(body.paymentId);
+    const payment = {
+      id: body.paymentId,
+      sessionId: row?.provider_session_id as string,
+      attemptId,
+    };
+    await deliver(
+      stripeEvent(
+        "checkout.session.completed",
+        sessionObject(payment, { status: "complete", payment_status: "paid" }),
+      ),
+    );
+
+    const en = await pdfOf(await file("report.pdf?lang=en&tz=America/Sao_Paulo"));
+    expect(en.pages).toBeGreaterThanOrEqual(5);
+    expect(en.title).toMatch(/^Your IQ report: /);
+    const pt = await file("report.pdf?lang=pt-br");
+    expect(pt.headers.get("Content-Disposition")).toContain("relatorio");
+    expect((await pdfOf(pt)).title).toMatch(/^Seu relatório de QI: /);
+    // A second download is the kept PDF, not a new one.
+    const again = await file("report.pdf?lang=en&tz=America/Sao_Paulo");
+    expect(again.headers.get("X-Pdf-Cache")).toBe("hit");
+    expect((await pdfOf(again)).bytes).toBe(en.bytes);
+
+    const titles = new Set<string>();
+    for (const slug of ebookSlugs) {
+      for (const lang of ["en", "pt-br"]) {
+        const book = await pdfOf(await file(`ebooks/${slug}.pdf?lang=${lang}`));
+        expect(book.pages, `${slug} ${lang}`).toBeGreaterThanOrEqual(8);
+        expect(book.title.length).toBeGreaterThan(10);
+        titles.add(book.title);
+      }
+    }
+    expect(titles.size).toBe(8);
+
+    await deliver(stripeEvent("charge.refunded", chargeObject(payment)));
+    for (const path of ["report.pdf", "ebooks/logic.pdf"]) {
+      const refunded = await file(path);
+      expect(refunded.status).toBe(402);
+      expect(await refunded.json()).toMatchObject({ code: "paymentRequired" });
+    }
+  }, 60_000);
+
+  it("404 for another user's files and for a book that does not exist; 401 when signed out", async () => {
+    const { attemptId, client } = await paidBuyer();
+    expect((await client.fetch(`/api/tests/${attemptId}/ebooks/focus.pdf`)).status).toBe(200);
+    const stranger = await buyer();
+    for (const path of ["report.pdf", "ebooks/focus.pdf"]) {
+      const response = await stranger.client.fetch(`/api/tests/${attemptId}/${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).not.toContain("pdf");
+    }
+    for (const path of [
+      "ebooks/poetry.pdf",
+      "ebooks/focus",
+      "ebooks/FOCUS.pdf",
+      "ebooks/..%2Freport.pdf",
+    ]) {
+      expect((await client.fetch(`/api/tests/${attemptId}/${path}`)).status, path).toBe(404);
+    }
+    const anonymous = await new Client().fetch(`/api/tests/${attemptId}/report.pdf`);
+    expect(anonymous.status).toBe(401);
   });
 });

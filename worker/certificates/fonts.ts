@@ -18,7 +18,7 @@ import type { Font } from "satori/standalone";
  */
 
 /** `?inline` gives a base64 data URL; satori wants the bytes. */
-function bytesOf(dataUrl: string): ArrayBuffer {
+export function bytesOf(dataUrl: string): ArrayBuffer {
   const binary = atob(dataUrl.slice(dataUrl.indexOf(",") + 1));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -1,0 +1,133 @@
+import type { SignedInUser } from "../../core/account";
+import type { ScoredResult } from "../../core/attempt";
+import { formatTestDate } from "../../core/attempts-list";
+import { isEbookSlug } from "../../core/ebooks/catalogue";
+import type { Locale } from "../../core/locales";
+import * as m from "../../core/paraglide/messages";
+import type { ReportBody } from "../../core/report/api";
+import { reportContent } from "../../core/report/content";
+import { renderReport } from "../../core/report/render";
+import type { AttemptRow } from "../attempts/lookup";
+import { resultOf } from "../attempts/results";
+import { listIssuedCoupons } from "../coupons";
+import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
+import { errorResponse, json, notFoundJson } from "../http/responses";
+import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
+import { cachedPdf, pdfCacheKey } from "../pdf/cache";
+import { type AppContext, ownFinishedAttempt } from "./payments";
+
+/**
+ * What an approved purchase opens (spec sections 6 and 8, SECURITY.md 15): the premium
+ * report (`GET /api/tests/{id}/report`, docs/decisions/0020-report-content.md), its PDF
+ * (`/report.pdf`) and the four bonus e-books (`/ebooks/{slug}.pdf`,
+ * docs/decisions/0021-pdfs.md). The owner only (404 for anyone else); 402 until a payment
+ * is approved and again after a refund or chargeback. PDFs are made on request and kept
+ * in KV; no public URL serves them.
+ */
+
+interface Purchase {
+  user: SignedInUser;
+  attempt: AttemptRow & { finishedAt: number };
+  payment: PaymentRow;
+}
+
+/** The owner's approved purchase of this test, or the response that refuses it. */
+async function approvedPurchase(c: AppContext, locale: Locale): Promise<Purchase | Response> {
+  const owned = await ownFinishedAttempt(c, c.req.param("id") ?? "");
+  if (owned instanceof Response) return owned;
+  const governing = governingPayment(await paymentsOfAttempt(c.env, owned.attempt.id));
+  const status = governing ? stateOf(governing).status : null;
+  if (governing && status === "approved") return { ...owned, payment: governing };
+  const waiting =
+    status === "pending" ||
+    status === "in_process" ||
+    status === "authorized" ||
+    status === "in_mediation";
+  return errorResponse(locale, 402, { code: waiting ? "paymentPending" : "paymentRequired" });
+}
+
+export async function reportAccess(c: AppContext): Promise<Response> {
+  const locale = requestLocale(c.req.raw);
+  const purchase = await approvedPurchase(c, locale);
+  if (purchase instanceof Response) return purchase;
+  const scored = await resultOf(c.env, purchase.attempt, purchase.user);
+  const body: ReportBody = {
+    attemptId: purchase.attempt.id,
+    status: "ready",
+    report: renderReport(reportContent(scored), locale),
+    coupons: await listIssuedCoupons(c.env, purchase.payment.id),
+  };
+  return json(body, 200);
+}
+
+function pdfResponse(
+  body: Uint8Array<ArrayBuffer> | ArrayBuffer,
+  fileName: string,
+  cache: "hit" | "miss",
+): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Pdf-Cache": cache,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** What the report's PDF is made from: the key of its cache holds all of it. */
+async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale) {
+  const timeZone = linkTimeZone(c.req.raw);
+  const scored: ScoredResult = await resultOf(c.env, purchase.attempt, purchase.user);
+  const coupons = await listIssuedCoupons(c.env, purchase.payment.id);
+  return {
+    report: renderReport(reportContent(scored), locale),
+    locale,
+    name: purchase.user.name,
+    date: formatTestDate(scored.finishedAt, locale, timeZone),
+    finishedAt: scored.finishedAt,
+    coupons: coupons.map((coupon) => ({
+      ...coupon,
+      expiryText: coupon.expiresAt
+        ? m.payresult_coupon_expires(
+            { date: formatTestDate(coupon.expiresAt, locale, timeZone) },
+            { locale },
+          )
+        : m.payresult_coupon_no_expiry({}, { locale }),
+    })),
+  };
+}
+
+/** `GET /api/tests/{id}/report.pdf?lang=&tz=`: the buyer's report as a PDF download. */
+export async function reportPdf(c: AppContext): Promise<Response> {
+  const locale = linkLocale(c.req.raw);
+  const purchase = await approvedPurchase(c, locale);
+  if (purchase instanceof Response) return purchase;
+  const input = await reportPdfInput(c, purchase, locale);
+  // The PDF code is loaded only when a PDF is asked for (docs/decisions/0021-pdfs.md).
+  const { renderReportPdf, reportFileName } = await import("../pdf/report");
+  const key = pdfCacheKey(`report:${purchase.attempt.id}`, input);
+  const { body, cache } = await cachedPdf(c.env, key, () =>
+    renderReportPdf({ ...input, finishedAt: new Date(input.finishedAt) }),
+  );
+  return pdfResponse(body, reportFileName(locale), cache);
+}
+
+/** `GET /api/tests/{id}/ebooks/{slug}.pdf?lang=`: one of the four bonus e-books. */
+export async function ebookPdf(c: AppContext): Promise<Response> {
+  const locale = linkLocale(c.req.raw);
+  const slug = /^([a-z]+)\.pdf$/.exec(c.req.param("file") ?? "")?.[1];
+  if (!isEbookSlug(slug)) return notFoundJson();
+  const purchase = await approvedPurchase(c, locale);
+  if (purchase instanceof Response) return purchase;
+  const { ebookFileName, ebookTitle, renderEbookPdf } = await import("../pdf/ebook");
+  const { ebookSource } = await import("../pdf/ebook-texts");
+  const key = pdfCacheKey(`ebook:${slug}:${locale}`, [
+    ebookTitle(slug, locale),
+    ebookSource(slug, locale),
+  ]);
+  const { body, cache } = await cachedPdf(c.env, key, () => renderEbookPdf(slug, locale));
+  return pdfResponse(body, ebookFileName(slug, locale), cache);
+}
