@@ -37,6 +37,9 @@ export default defineConfig(async () => ({
           name: "worker",
           include: ["worker/**/*.test.ts"],
           exclude: ["worker/**/*.unit.test.ts"],
+          // Sign-in tests hash 20-odd passwords (scrypt, ~100 ms each): on a busy 2-core
+          // machine they took over vitest's default 5 s (seen once in CI).
+          testTimeout: 30_000,
           setupFiles: ["./tests/apply-migrations.ts", "./tests/fail-on-console-error.ts"],
         },
       },
