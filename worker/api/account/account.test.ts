@@ -12,6 +12,7 @@ import {
 import { consent, signInWithGoogle, start } from "../../../tests/worker/google";
 import {
   buyer,
+  chargeObject,
   deliver,
   finishedAttempt,
   paymentRow,
@@ -58,7 +59,7 @@ async function customer() {
   );
   expect(paid.status).toBe(200);
   expect((await paymentRow(paymentId))?.status).toBe("approved");
-  return { ...who, attemptId, code, paymentId };
+  return { ...who, attemptId, code, paymentId, payment };
 }
 
 async function exportOf(client: Client) {
@@ -508,6 +509,19 @@ describe("POST /api/account/delete", () => {
     expect((await again.fetch(`/api/certificates/${me.attemptId}.png`)).status).toBe(404);
     expect((await again.fetch(`/api/tests/${me.attemptId}/report`)).status).toBe(404);
     expect((await again.fetch(`/api/payments/${me.paymentId}`)).status).toBe(404);
+  });
+
+  it("closes an open checkout first; the provider's later events on a kept payment still apply", async () => {
+    const me = await customer();
+    const other = await finishedAttempt(me.userId);
+    const open = await startCheckout(me.client, other);
+    expect(open.response.status).toBe(201);
+    expect((await deleteAccount(me.client)).status).toBe(200);
+    // No money can arrive for an account that is gone.
+    expect(await paymentRow(open.body.paymentId)).toMatchObject({ status: "cancelled" });
+    const refund = await deliver(stripeEvent("charge.refunded", chargeObject(me.payment)));
+    expect(refund.status).toBe(200);
+    expect(await paymentRow(me.paymentId)).toMatchObject({ status: "refunded", user_id: null });
   });
 
   it("a running attempt's Durable Object forgets it", async () => {
