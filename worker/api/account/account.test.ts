@@ -9,6 +9,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from "../../../tests/worker/client";
+import { malformedBodies } from "../../../tests/worker/fuzz";
 import { consent, signInWithGoogle, start } from "../../../tests/worker/google";
 import {
   buyer,
@@ -156,6 +157,27 @@ describe("the account API's guards", () => {
     expect(left).toBeGreaterThan(9 * 60_000);
     expect(left).toBeLessThanOrEqual(10 * 60_000);
     expect((await client.fetch("/api/account/export")).status).toBe(200);
+  });
+
+  it("malformed bodies answer 400 with field errors, never a 500, and change nothing", async () => {
+    const { client, email } = await buyer();
+    for (const path of [
+      "/api/account/password",
+      "/api/account/reauthenticate",
+      "/api/account/delete",
+    ]) {
+      for (const { body, type } of malformedBodies) {
+        const response = await client.fetch(path, {
+          body,
+          headers: type ? { "Content-Type": type } : {},
+        });
+        expect(response.status, `${path} ${type} ${String(body)}`).toBe(400);
+        const answer = (await response.json()) as { fields?: Record<string, string[]> };
+        expect(Object.keys(answer.fields ?? {}).length).toBeGreaterThan(0);
+      }
+    }
+    expect(await client.me()).toMatchObject({ isAuthenticated: true });
+    expect((await new Client().login(email)).status).toBe(200);
   });
 
   it("wrong passwords on the account page are throttled like sign-ins", async () => {
