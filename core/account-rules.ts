@@ -33,7 +33,7 @@ export const emailField = requiredText("validation_email_required")
   .pipe(z.email("validation_email_invalid"));
 
 /** The spec's password rules plus a maximum length; nothing is truncated. */
-const strongPassword = (requiredKey: string) =>
+export const strongPassword = (requiredKey: string) =>
   z
     .string({ message: requiredKey })
     .min(1, requiredKey)

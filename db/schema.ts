@@ -44,6 +44,11 @@ export const sessions = sqliteTable(
     lastExtendedAt: integer("last_extended_at").notNull(),
     createdAt: integer("created_at").notNull(),
     remember: integer("remember", { mode: "boolean" }).notNull().default(false),
+    /**
+     * When this session last proved its holder again (password or Google): export and
+     * deletion need it within the last 10 minutes (docs/decisions/0023-holder-rights.md).
+     */
+    reauthenticatedAt: integer("reauthenticated_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -222,22 +227,34 @@ export const certificates = sqliteTable(
 );
 
 /**
+ * Certificates whose account was deleted (docs/decisions/0023-holder-rights.md): only the
+ * code and when, so the verification page can say the certificate was withdrawn without
+ * keeping whose it was.
+ */
+export const withdrawnCertificates = sqliteTable("withdrawn_certificates", {
+  code: text("code").primaryKey(),
+  withdrawnAt: integer("withdrawn_at").notNull(),
+});
+
+/**
  * Orders for the premium report (docs/decisions/0017-payments.md): one row per payment
  * attempt on a finished test. `status`/`statusDetail` are the spec's values, moved only by
  * the state machine (core/payment-machine.ts); `version` grows with every change so a
  * change is written only over the state it was computed from. Amounts are whole cents,
  * computed on the server from configuration and the coupon row.
+ *
+ * A payment outlives its buyer's account (accounting records are kept): deleting the
+ * account sets `userId` and `attemptId` to null and nothing personal remains
+ * (docs/decisions/0023-holder-rights.md).
  */
 export const payments = sqliteTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    attemptId: text("attempt_id")
-      .notNull()
-      .references(() => testAttempts.id),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    /** Null once the buyer deleted their account. */
+    attemptId: text("attempt_id").references(() => testAttempts.id, { onDelete: "set null" }),
+    /** Null once the buyer deleted their account. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
     /** The provider's checkout (Stripe Checkout Session id); null until created. */
     providerSessionId: text("provider_session_id").unique(),

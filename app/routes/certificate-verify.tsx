@@ -2,7 +2,7 @@ import "../certificate.css";
 import type { CertificateVerification } from "../../core/certificate";
 import { certificateDate } from "../../core/certificate";
 import * as m from "../../core/paraglide/messages";
-import { CheckCircleIcon, SearchIcon } from "../components/icons";
+import { AlertIcon, CheckCircleIcon, SearchIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";
 import { certificateVerificationSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
@@ -12,11 +12,14 @@ import type { Route } from "./+types/certificate-verify";
 
 type LoaderResult =
   | { kind: "found"; code: string; certificate: CertificateVerification }
-  | { kind: "notFound"; code: string };
+  | { kind: "notFound"; code: string }
+  | { kind: "withdrawn"; code: string };
 
 /**
  * Public: anyone holding a certificate's code can check it is genuine. It shows the name,
  * the IQ and the date, as printed, and nothing else (docs/decisions/0010-certificates.md).
+ * A certificate whose account was deleted says it was withdrawn, without the name
+ * (docs/decisions/0023-holder-rights.md).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const code = params.code.toUpperCase();
@@ -24,7 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     path: `/api/certificates/verify/${encodeURIComponent(code)}`,
     schema: certificateVerificationSchema,
     ok: (certificate): LoaderResult => ({ kind: "found", code, certificate }),
-    expected: [{ status: 404, page: { kind: "notFound", code } }],
+    expected: [
+      { status: 404, page: { kind: "notFound", code } },
+      { status: 410, code: "certificateWithdrawn", page: { kind: "withdrawn", code } },
+    ],
   });
 }
 
@@ -38,26 +44,41 @@ export const meta = screenMeta(
   m.certificate_verify_meta_description,
 );
 
+/** A code that verifies nothing: unknown, or withdrawn with its account. */
+function Unverified({ kind, code }: { kind: "notFound" | "withdrawn"; code: string }) {
+  const locale = useLocale();
+  const withdrawn = kind === "withdrawn";
+  const Icon = withdrawn ? AlertIcon : SearchIcon;
+  return (
+    <section
+      className="account-page container"
+      data-testid={withdrawn ? "certificate-withdrawn" : "certificate-not-found"}
+    >
+      <span className="account-page-icon tone-warning">
+        <Icon width={30} height={30} />
+      </span>
+      <h1 className="account-page-title">
+        {withdrawn ? m.delete_certificate_withdrawn_title() : m.certificate_not_found_title()}
+      </h1>
+      <p className="account-page-text">
+        {withdrawn
+          ? m.delete_certificate_withdrawn_text({ code })
+          : m.certificate_not_found_text({ code })}
+      </p>
+      {withdrawn && <p className="notice">{m.delete_certificate_withdrawn_notice()}</p>}
+      <div className="account-page-actions">
+        <AppLink screen="home" locale={locale} className="button button-primary">
+          {m.certificate_take_test()}
+        </AppLink>
+      </div>
+    </section>
+  );
+}
+
 export default function CertificateVerify({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
-  if (loaderData.kind === "notFound") {
-    return (
-      <section className="account-page container" data-testid="certificate-not-found">
-        <span className="account-page-icon tone-warning">
-          <SearchIcon width={30} height={30} />
-        </span>
-        <h1 className="account-page-title">{m.certificate_not_found_title()}</h1>
-        <p className="account-page-text">
-          {m.certificate_not_found_text({ code: loaderData.code })}
-        </p>
-        <div className="account-page-actions">
-          <AppLink screen="home" locale={locale} className="button button-primary">
-            {m.certificate_take_test()}
-          </AppLink>
-        </div>
-      </section>
-    );
-  }
+  if (loaderData.kind !== "found")
+    return <Unverified kind={loaderData.kind} code={loaderData.code} />;
   const { certificate, code } = loaderData;
   return (
     <section className="account-page container" data-testid="certificate-verified">

@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type CertificateDetails, certificateCodePattern, isoDay } from "../../core/certificate";
+import {
+  type CertificateDetails,
+  certificateCodePattern,
+  isoDay,
+  normalizeCertificateCode,
+} from "../../core/certificate";
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
@@ -17,6 +22,7 @@ import {
   certificateContent,
   findCertificate,
   issueCertificate,
+  isWithdrawnCertificate,
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
@@ -31,7 +37,8 @@ import { errorResponse, noStore, notFoundJson } from "../http/responses";
  *   picks the language (an image request cannot send the `i18n` header).
  * - `GET /api/certificates/{attemptId}`: the same owner's certificate details for the
  *   certificate page (`CertificateDetails`), issuing its code if it has none yet.
- * - `GET /api/certificates/verify/{code}`: public; the name, IQ and date, nothing else.
+ * - `GET /api/certificates/verify/{code}`: public; the name, IQ and date, nothing else;
+ *   410 `certificateWithdrawn` once its account was deleted (ADR 0023).
  */
 export const certificates = new Hono<AppEnv>();
 
@@ -49,7 +56,21 @@ const invalidTest = (locale: Locale) => errorResponse(locale, 404, { code: "inva
 certificates.get("/verify/:code", async (c) => {
   const locale = requestLocale(c.req.raw);
   const code = c.req.param("code");
-  const found = certificateCodePattern.test(code) ? await verifyCertificate(c.env, code) : null;
+  const wellFormed = certificateCodePattern.test(code);
+  const found = wellFormed ? await verifyCertificate(c.env, code) : null;
+  if (!found && wellFormed && (await isWithdrawnCertificate(c.env, code))) {
+    return errorResponse(locale, 410, {
+      code: "certificateWithdrawn",
+      fields: {
+        system: [
+          {
+            key: "delete_certificate_withdrawn_text",
+            inputs: { code: normalizeCertificateCode(code) },
+          },
+        ],
+      },
+    });
+  }
   if (!found) return errorResponse(locale, 404, { code: "certificateNotFound" });
   return c.json(found, 200, noStore);
 });

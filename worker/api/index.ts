@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { csrfProtection } from "../auth/csrf";
 import { notFoundJson } from "../http/responses";
+import { account } from "./account";
 import { accounts } from "./accounts";
 import { attempts } from "./attempts";
 import { certificates } from "./certificates";
@@ -20,6 +21,7 @@ api.use(csrfProtection({ exempt: (pathname) => pathname === webhookPath }));
 
 api.route("/questions", questions);
 api.route("/accounts", accounts);
+api.route("/account", account);
 api.route("/tests", attempts);
 api.route("/certificates", certificates);
 api.route("/application-configuration", configuration);

@@ -13,7 +13,7 @@ import { listIssuedCoupons } from "../coupons";
 import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
-import { cachedPdf, pdfCacheKey } from "../pdf/cache";
+import { cachedPdf, pdfCacheKey, reportPdfKind } from "../pdf/cache";
 import { type AppContext, ownFinishedAttempt } from "./payments";
 
 /**
@@ -108,7 +108,7 @@ export async function reportPdf(c: AppContext): Promise<Response> {
   const input = await reportPdfInput(c, purchase, locale);
   // The PDF code is loaded only when a PDF is asked for (docs/decisions/0021-pdfs.md).
   const { renderReportPdf, reportFileName } = await import("../pdf/report");
-  const key = pdfCacheKey(`report:${purchase.attempt.id}`, input);
+  const key = pdfCacheKey(reportPdfKind(purchase.attempt.id), input);
   const { body, cache } = await cachedPdf(c.env, key, () =>
     renderReportPdf({ ...input, finishedAt: new Date(input.finishedAt) }),
   );

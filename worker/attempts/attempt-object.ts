@@ -184,6 +184,12 @@ export class TestAttempt extends DurableObject<Env> {
     return true;
   }
 
+  /** Its owner deleted their account (ADR 0023): the clock and the answers go, unrecorded. */
+  async forget(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
   override async alarm(): Promise<void> {
     const meta = this.meta();
     if (!meta) return;

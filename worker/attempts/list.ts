@@ -40,7 +40,7 @@ export async function listAttempts(env: Env, user: SignedInUser): Promise<Attemp
     .orderBy(desc(payments.createdAt), desc(payments.id));
   const byAttempt = new Map<string, typeof paymentRows>();
   for (const row of paymentRows) {
-    byAttempt.set(row.attemptId, [...(byAttempt.get(row.attemptId) ?? []), row]);
+    if (row.attemptId) byAttempt.set(row.attemptId, [...(byAttempt.get(row.attemptId) ?? []), row]);
   }
   const paymentStatusOf = (attemptId: string): PaymentStatus | null => {
     const governing = governingPayment(byAttempt.get(attemptId) ?? []);

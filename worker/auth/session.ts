@@ -57,6 +57,8 @@ export async function createSession(
       lastExtendedAt: now,
       createdAt: now,
       remember,
+      // Signing in is proof enough to export or delete for a while (ADR 0023).
+      reauthenticatedAt: now,
     });
   return { setCookie: cookieFor(env, `${id}.${secret}`, remember, expiresAt, now), sessionId: id };
 }

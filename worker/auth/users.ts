@@ -37,15 +37,21 @@ export function findUserByEmail(env: Env, email: string): Promise<UserRow | unde
     .then((rows) => rows[0]);
 }
 
+/** The account a Google subject is linked to, if any. */
+export async function googleAccountOwner(env: Env, subject: string): Promise<string | null> {
+  const [link] = await database(env.DB)
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, "google"), eq(oauthAccounts.subject, subject)))
+    .limit(1);
+  return link?.userId ?? null;
+}
+
 /** The user a Google identity signs in as, or null when it must be refused. */
 export async function userForGoogle(env: Env, identity: GoogleIdentity): Promise<string | null> {
   const db = database(env.DB);
-  const [link] = await db
-    .select({ userId: oauthAccounts.userId })
-    .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.provider, "google"), eq(oauthAccounts.subject, identity.subject)))
-    .limit(1);
-  if (link) return link.userId;
+  const linked = await googleAccountOwner(env, identity.subject);
+  if (linked) return linked;
 
   const email = normalizeEmail(identity.email);
   const existing = await findUserByEmail(env, email);

@@ -19,7 +19,12 @@ export function certificateCacheKey(
   locale: Locale,
   format: CertificateFormat,
 ): string {
-  return `certificate:${certificateDesignVersion}:${attemptId}:${locale}.${format}`;
+  return `${certificateCachePrefix(attemptId)}${locale}.${format}`;
+}
+
+/** Every cached rendering of one attempt's certificate starts with this (for deletion). */
+export function certificateCachePrefix(attemptId: string): string {
+  return `certificate:${certificateDesignVersion}:${attemptId}:`;
 }
 
 export function cachedCertificate(env: Env, key: string): Promise<ArrayBuffer | null> {

@@ -15,7 +15,7 @@ import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import { database } from "../../db/client";
-import { certificates, testResults } from "../../db/schema";
+import { certificates, testResults, withdrawnCertificates } from "../../db/schema";
 import type { CertificateContent } from "./design";
 
 /**
@@ -131,4 +131,17 @@ export async function verifyCertificate(
     .limit(1);
   if (!row) return null;
   return { name: row.name, iqLabel: row.iqLabel, date: isoDay(new Date(row.finishedAt)) };
+}
+
+/**
+ * Whether a code belonged to a certificate whose account was deleted: its verification
+ * then says "withdrawn", and nothing else is kept (docs/decisions/0023-holder-rights.md).
+ */
+export async function isWithdrawnCertificate(env: Env, code: string): Promise<boolean> {
+  const [row] = await database(env.DB)
+    .select({ code: withdrawnCertificates.code })
+    .from(withdrawnCertificates)
+    .where(eq(withdrawnCertificates.code, normalizeCertificateCode(code)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -56,11 +56,23 @@ export function passwordResetMail(input: {
   return { to: input.to, subject, html, text };
 }
 
-export function passwordChangedMail(input: { to: string; name: string; locale: Locale }): Mail {
+/**
+ * The notice after a password change: by the reset link (every device signed out) or on
+ * the account page (`keptThisDevice`: the other devices signed out).
+ */
+export function passwordChangedMail(input: {
+  to: string;
+  name: string;
+  locale: Locale;
+  keptThisDevice?: boolean;
+}): Mail {
   const { locale } = input;
   const subject = translate("email_changed_subject", locale);
   const greeting = translate("email_reset_greeting", locale, { name: input.name });
-  const intro = translate("email_changed_intro", locale);
+  const intro = translate(
+    input.keptThisDevice ? "account_password_changed_mail_intro" : "email_changed_intro",
+    locale,
+  );
   const warning = translate("email_changed_warning", locale);
   const html = layout(
     locale,

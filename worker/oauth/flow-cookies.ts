@@ -3,13 +3,15 @@ import { isSecureSite, serializeCookie } from "../auth/cookies";
 
 /**
  * The short-lived cookies of one Google sign-in attempt (SECURITY.md 9): state, PKCE
- * verifier and the return URL, HttpOnly, 10 minutes, SameSite=Lax, scoped to
- * /api/accounts (so `__Host-` cannot be used; they carry Secure over https).
+ * verifier, the return URL and whether it re-authenticates the signed-in holder (ADR
+ * 0023); HttpOnly, 10 minutes, SameSite=Lax, scoped to /api/accounts (so `__Host-`
+ * cannot be used; they carry Secure over https).
  */
 const names = {
   state: "google_oauth_state",
   verifier: "google_code_verifier",
   returnUrl: "google_return_url",
+  reauth: "google_reauth",
 } as const;
 const path = "/api/accounts";
 const tenMinutes = 10 * 60;
@@ -18,6 +20,8 @@ export interface OAuthFlow {
   state: string;
   verifier: string;
   returnUrl: string;
+  /** The signed-in holder proves themself again instead of signing in (ADR 0023). */
+  reauth?: boolean;
 }
 
 export function setOAuthFlowCookies(env: Env, attempt: OAuthFlow): string[] {
@@ -28,6 +32,12 @@ export function setOAuthFlowCookies(env: Env, attempt: OAuthFlow): string[] {
     serializeCookie(names.returnUrl, encodeURIComponent(attempt.returnUrl), {
       path,
       maxAge: tenMinutes,
+      secure,
+    }),
+    // Always written, so a later plain sign-in never inherits an earlier re-authentication.
+    serializeCookie(names.reauth, attempt.reauth ? "1" : "", {
+      path,
+      maxAge: attempt.reauth ? tenMinutes : 0,
       secure,
     }),
   ];
@@ -53,5 +63,6 @@ export function readOAuthFlowCookies(request: Request): Partial<OAuthFlow> {
     state: readCookie(header, names.state) || undefined,
     verifier: readCookie(header, names.verifier) || undefined,
     returnUrl,
+    reauth: readCookie(header, names.reauth) === "1",
   };
 }

@@ -43,14 +43,17 @@ export async function fulfil(
   const statements: D1PreparedStatement[] = [];
   if (status === "approved") {
     if (row.couponCode) statements.push(...consumeLockStatements(env.DB, row.id, now));
-    statements.push(
-      ...issueShareCouponsStatements(env.DB, {
-        paymentId: row.id,
-        buyerUserId: row.userId,
-        now,
-        expiresAt: now + shareCouponLifetimeMs,
-      }),
-    );
+    // A buyer who deleted their account (ADR 0023) gets no coupons and no receipt.
+    if (row.userId) {
+      statements.push(
+        ...issueShareCouponsStatements(env.DB, {
+          paymentId: row.id,
+          buyerUserId: row.userId,
+          now,
+          expiresAt: now + shareCouponLifetimeMs,
+        }),
+      );
+    }
   } else if (row.couponCode && status === "pending") {
     statements.push(...holdLockUntilResultStatements(env.DB, row.id, now));
   } else if (row.couponCode && (status === "cancelled" || status === "failure")) {
@@ -63,6 +66,8 @@ export async function fulfil(
 
 /** The receipt goes once: whoever marks it sent first sends it; a failure unmarks it. */
 async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
+  const { userId, attemptId } = row;
+  if (!userId || !attemptId) return;
   const claimed = await env.DB.prepare(
     "UPDATE payments SET receipt_sent_at = ? WHERE id = ? AND receipt_sent_at IS NULL AND status = 'approved'",
   )
@@ -73,7 +78,7 @@ async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background
     const [buyer] = await database(env.DB)
       .select({ email: users.email, name: users.name })
       .from(users)
-      .where(eq(users.id, row.userId))
+      .where(eq(users.id, userId))
       .limit(1);
     if (!buyer) return;
     const locale = isLocale(row.locale) ? row.locale : "en";
@@ -86,7 +91,7 @@ async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background
       orderId: row.id,
       total: { cents: row.totalCents, currency: row.currency },
       couponCode: row.couponCode,
-      reportLink: `${base}${localizePath("report", locale, { id: row.attemptId })}`,
+      reportLink: `${base}${localizePath("report", locale, { id: attemptId })}`,
       testsLink: `${base}${localizePath("tests", locale)}`,
       coupons,
     });

@@ -58,6 +58,8 @@ export async function paymentsOfAttempt(env: Env, attemptId: string): Promise<Pa
 }
 
 export async function paymentView(env: Env, row: PaymentRow): Promise<PaymentView> {
+  // Only an owner sees a view; a payment without an attempt has no owner left (ADR 0023).
+  if (row.attemptId === null) throw new Error(`payment=${row.id} has no owner to show it to`);
   const state = stateOf(row);
   return {
     id: row.id,

@@ -13,7 +13,17 @@ export const pdfLayoutVersion = "v1";
 const ttlSeconds = 7 * 24 * 60 * 60;
 
 export function pdfCacheKey(kind: string, input: unknown): string {
-  return `pdf:${pdfLayoutVersion}:${kind}:${sha256Hex(JSON.stringify(input))}`;
+  return `${pdfCachePrefix(kind)}${sha256Hex(JSON.stringify(input))}`;
+}
+
+/** The kind of an attempt's report PDFs (one per language and content). */
+export function reportPdfKind(attemptId: string): string {
+  return `report:${attemptId}`;
+}
+
+/** Every cached PDF of one kind (`report:{attemptId}`) starts with this (for deletion). */
+export function pdfCachePrefix(kind: string): string {
+  return `pdf:${pdfLayoutVersion}:${kind}:`;
 }
 
 /** The cached PDF, or a new one made by `render` and kept for the next download. */

@@ -2,8 +2,9 @@ import { generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
 import { isSafeReturnUrl } from "../../../core/account-rules";
 import { localizePath } from "../../../core/route-table";
+import { markReauthenticated } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";
-import { userForGoogle } from "../../auth/users";
+import { googleAccountOwner, userForGoogle } from "../../auth/users";
 import { requestLocale } from "../../http/request";
 import { redirect } from "../../http/responses";
 import {
@@ -46,10 +47,13 @@ google.get("/login", async (c) => {
   const state = generateState();
   const verifier = generateCodeVerifier();
   const url = client.createAuthorizationURL(state, verifier);
+  // `reauth=1`: the signed-in holder proves themself again (ADR 0023); anyone else simply
+  // signs in, which counts as a fresh proof too.
+  const reauth = c.req.query("reauth") === "1" && c.var.user.isAuthenticated;
   return redirect(
     url.toString(),
     302,
-    setOAuthFlowCookies(c.env, { state, verifier, returnUrl: returnUrl.value }),
+    setOAuthFlowCookies(c.env, { state, verifier, returnUrl: returnUrl.value, reauth }),
   );
 });
 
@@ -80,6 +84,18 @@ google.get("/callback/google", async (c) => {
     return fail(`code exchange: ${error instanceof Error ? error.message : "error"}`);
   }
   if (!identity) return fail("unusable id token");
+
+  if (flow.reauth) {
+    // Re-authentication keeps this session and only marks it; it never switches accounts.
+    const { user, sessionId } = c.var;
+    if (!user.isAuthenticated || !sessionId) return fail("re-authentication without a session");
+    if ((await googleAccountOwner(c.env, identity.subject)) !== user.id) {
+      return fail(`re-authentication by another Google account (user=${user.id})`);
+    }
+    await markReauthenticated(c.env, sessionId);
+    console.log(`auth: re-authenticated with google user=${user.id}`);
+    return redirect(returnUrl, 302, cleared);
+  }
 
   let userId: string | null;
   try {
