@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { csrfProtection } from "../auth/csrf";
 import { notFoundJson } from "../http/responses";
+import { profile } from "./account/profile";
 import { accounts } from "./accounts";
 import { attempts } from "./attempts";
 import { certificates } from "./certificates";
@@ -20,6 +21,8 @@ api.use(csrfProtection({ exempt: (pathname) => pathname === webhookPath }));
 
 api.route("/questions", questions);
 api.route("/accounts", accounts);
+// The signed-in user's own account; each concern is its own router under /api/account.
+api.route("/account", profile);
 api.route("/tests", attempts);
 api.route("/certificates", certificates);
 api.route("/application-configuration", configuration);
