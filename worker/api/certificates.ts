@@ -7,8 +7,8 @@ import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import type { AppEnv } from "../app-env";
 import { loadAttempt } from "../attempts/lookup";
-import { profileIncomplete } from "../auth/profile";
 import { resultOf } from "../attempts/results";
+import { profileIncomplete } from "../auth/profile";
 import {
   type CertificateFormat,
   cacheCertificate,

@@ -206,11 +206,7 @@ describe("PATCH /api/account/profile", () => {
   it("validates the fields with the sign-up's rules and messages, in the request's language", async () => {
     const { client } = await googleUser();
     const cases: [unknown, Record<string, string[]>, Record<string, string>][] = [
-      [
-        {},
-        { name: ["Name is required!"], dateOfBirth: ["Birth date is required!"] },
-        {},
-      ],
+      [{}, { name: ["Name is required!"], dateOfBirth: ["Birth date is required!"] }, {}],
       [
         { name: "A B", dateOfBirth: "17/05/1990" },
         { name: ["Name must contain at least 3 letters!"], dateOfBirth: ["Invalid birth date!"] },
@@ -242,7 +238,10 @@ describe("PATCH /api/account/profile", () => {
       const response = await patchProfile(client, raw, { "Content-Type": "application/json" });
       expect(response.status).toBe(400);
     }
-    const huge = await patchProfile(client, { name: "x".repeat(20_000), dateOfBirth: "1990-01-01" });
+    const huge = await patchProfile(client, {
+      name: "x".repeat(20_000),
+      dateOfBirth: "1990-01-01",
+    });
     expect(huge.status).toBe(413);
     expect((await me(client)).shouldUpdate).toBe(true);
   });

@@ -1,10 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import {
-  accountRemovedCode,
-  type ProfileUpdated,
-  type SignedInUser,
-} from "../../../core/account";
+import { accountRemovedCode, type ProfileUpdated, type SignedInUser } from "../../../core/account";
 import { isUnderMinimumAge, profileSchema } from "../../../core/account-rules";
 import { database } from "../../../db/client";
 import { payments, sessions, users } from "../../../db/schema";
@@ -77,10 +73,7 @@ profile.patch(
  */
 async function removeUnderageAccount(env: Env, userId: string): Promise<boolean> {
   const db = database(env.DB);
-  const [paid] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(eq(payments.userId, userId));
+  const [paid] = await db.select({ n: count() }).from(payments).where(eq(payments.userId, userId));
   if ((paid?.n ?? 0) > 0) {
     await db.delete(sessions).where(eq(sessions.userId, userId));
     console.warn(`account: under-16 refusal kept user=${userId} for its payment records`);
