@@ -47,14 +47,16 @@ export default function Register({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="account-page register-page container" data-testid="register">
-      <p className="account-page-eyebrow">{m.register_eyebrow()}</p>
-      <h1 className="account-page-title">{m.modal_signup_title()}</h1>
-      <p className="account-page-text">{m.register_text()}</p>
-      <ul className="register-benefits">
-        <li>{m.register_benefit_score()}</li>
-        <li>{m.register_benefit_certificate()}</li>
-        <li>{m.register_benefit_history()}</li>
-      </ul>
+      <div className="register-intro">
+        <p className="account-page-eyebrow">{m.register_eyebrow()}</p>
+        <h1 className="account-page-title">{m.modal_signup_title()}</h1>
+        <p className="account-page-text">{m.register_text()}</p>
+        <ul className="register-benefits">
+          <li>{m.register_benefit_score()}</li>
+          <li>{m.register_benefit_certificate()}</li>
+          <li>{m.register_benefit_history()}</li>
+        </ul>
+      </div>
       <div className="account-page-form register-form">
         <SignUpView
           returnPath={returnUrl}
