@@ -4,6 +4,8 @@ import {
   fieldErrors,
   forgotPasswordSchema,
   isSafeReturnUrl,
+  isUnderMinimumAge,
+  profileSchema,
   signInSchema,
   signUpSchema,
 } from "./account-rules";
@@ -166,6 +168,51 @@ describe("sign-up rules (spec section 5), with their messages in both languages"
   it("reports a missing field (not sent at all) as required", () => {
     const { name: _, ...rest } = good;
     expect(errorsOf(rest).name).toEqual(["validation_name_required"]);
+  });
+});
+
+describe("profile rules (ADR 0022): the sign-up's name and date of birth", () => {
+  const errors = (input: unknown, options?: { ageRule?: boolean }) => {
+    const result = profileSchema(today, options).safeParse(input);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it("accepts a name and date of birth, trimmed", () => {
+    expect(profileSchema(today).parse({ name: " Ana Lima ", dateOfBirth: "1990-05-17" })).toEqual({
+      name: "Ana Lima",
+      dateOfBirth: "1990-05-17",
+    });
+  });
+
+  it("refuses what sign-up refuses, with its message keys", () => {
+    expect(errors({})).toEqual({
+      name: ["validation_name_required"],
+      dateOfBirth: ["validation_birth_date_required"],
+    });
+    expect(errors({ name: "Al", dateOfBirth: "2026-02-30" })).toEqual({
+      name: ["validation_name_min"],
+      dateOfBirth: ["validation_birth_date_invalid"],
+    });
+    expect(errors({ name: "Ana Lima", dateOfBirth: "2011-01-01" })).toEqual({
+      dateOfBirth: ["validation_birth_date_too_young"],
+    });
+  });
+
+  it("leaves the 16+ rule to the server when asked to (it may remove the account)", () => {
+    expect(errors({ name: "Ana Lima", dateOfBirth: "2011-01-01" }, { ageRule: false })).toEqual({});
+    expect(errors({ name: "Ana Lima", dateOfBirth: "2027-01-01" }, { ageRule: false })).toEqual({
+      dateOfBirth: ["validation_birth_date_invalid"],
+    });
+  });
+
+  it.each([
+    ["2010-11-23", true],
+    ["2010-11-22", false],
+    ["1990-05-17", false],
+    ["not a date", false],
+    ["2027-01-01", false],
+  ])("isUnderMinimumAge(%s) on 2026-11-22 is %s", (dateOfBirth, under) => {
+    expect(isUnderMinimumAge(dateOfBirth, today)).toBe(under);
   });
 });
 

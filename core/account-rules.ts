@@ -65,17 +65,25 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export function dateOfBirthField(today: Date) {
-  return requiredText("validation_birth_date_required")
+/** Whether a well-formed date of birth is of someone under the minimum age (16) on `today`. */
+export function isUnderMinimumAge(dateOfBirth: string, today: Date): boolean {
+  const age = isRealDate(dateOfBirth) ? ageOn(dateOfBirth, today) : null;
+  return age !== null && age >= 0 && age < minimumAge;
+}
+
+/**
+ * Required, a real day from 1900 to today, and (unless `ageRule` is off, for a server
+ * that applies the 16+ rule itself) of someone aged 16 or over.
+ */
+export function dateOfBirthField(today: Date, { ageRule = true } = {}) {
+  const field = requiredText("validation_birth_date_required")
     .refine(isRealDate, "validation_birth_date_invalid")
     .refine(
       (v) => !isRealDate(v) || (v >= "1900-01-01" && (ageOn(v, today) ?? -1) >= 0),
       "validation_birth_date_invalid",
-    )
-    .refine((v) => {
-      const age = isRealDate(v) ? ageOn(v, today) : null;
-      return age === null || age < 0 || age >= minimumAge;
-    }, "validation_birth_date_too_young");
+    );
+  if (!ageRule) return field;
+  return field.refine((v) => !isUnderMinimumAge(v, today), "validation_birth_date_too_young");
 }
 
 export function signUpSchema(today: Date) {
@@ -97,6 +105,16 @@ export function signUpSchema(today: Date) {
       path: ["passwordConfirmation"],
       message: "validation_password_confirmation_mismatch",
     });
+}
+
+/**
+ * The profile's editable fields (`PATCH /api/account/profile`, the profile-completion step
+ * and the account page), with the sign-up's rules and messages. The API turns `ageRule`
+ * off and applies the 16+ rule itself, because refusing someone under 16 also removes an
+ * account that has no date of birth yet (docs/decisions/0022-register-and-profile-completion.md).
+ */
+export function profileSchema(today: Date, options: { ageRule?: boolean } = {}) {
+  return z.object({ name: nameField, dateOfBirth: dateOfBirthField(today, options) });
 }
 
 export const signInSchema = z.object({

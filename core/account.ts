@@ -12,6 +12,39 @@ export interface SignedInUser {
   isAuthenticated: true;
 }
 
+/**
+ * A signed-in user whose profile has what a score and a certificate need: the date of
+ * birth (the norms' age band, the certificate's age, the 16+ rule). Scores are computed
+ * only for such a user (docs/decisions/0022-register-and-profile-completion.md).
+ */
+export type ProfiledUser = SignedInUser & { dateOfBirth: string; shouldUpdate: false };
+
+export function hasCompleteProfile(user: SignedInUser): user is ProfiledUser {
+  return user.dateOfBirth !== null && !user.shouldUpdate;
+}
+
+/** `PATCH /api/account/profile`: the body (core/account-rules.ts `profileSchema`) and its answer. */
+export interface ProfileUpdate {
+  name: string;
+  dateOfBirth: string;
+}
+
+export interface ProfileUpdated {
+  user: SignedInUser;
+}
+
+/**
+ * The error code of a request for a score, certificate, report or checkout by an account
+ * that has not told its date of birth yet (403): the page asks for it first.
+ */
+export const profileIncompleteCode = "profileIncomplete";
+
+/**
+ * The error code added to the 16+ refusal when it removed the account that asked (an
+ * account without a date of birth, from a Google sign-up): its session is over too.
+ */
+export const accountRemovedCode = "accountRemoved";
+
 export interface AnonymousUser {
   id: null;
   name: null;

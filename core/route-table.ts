@@ -75,7 +75,7 @@ export const screens = {
     page: true,
   },
   privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: true },
-  register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: false },
+  register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: true },
   report: {
     paths: { en: "/report/:id", "pt-br": "/relatorio/:id" },
     indexable: false,

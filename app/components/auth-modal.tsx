@@ -1,15 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SignedInUser } from "../../core/account";
-import {
-  forgotPasswordSchema,
-  isSafeReturnUrl,
-  signInSchema,
-  signUpSchema,
-} from "../../core/account-rules";
+import { forgotPasswordSchema, isSafeReturnUrl, signInSchema } from "../../core/account-rules";
 import { type Locale, localeInfo } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath, matchScreen, screens } from "../../core/route-table";
 import {
   type SaleImageKind,
   saleImageDesktopMedia,
@@ -18,20 +13,19 @@ import {
 } from "../../core/sale-images";
 import { saleImageFiles } from "../../core/sale-images.generated";
 import { apiFetch } from "../lib/api";
+import { AppLink } from "../lib/app-link";
 import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
 import { useZodForm } from "../lib/use-zod-form";
 import { Dialog } from "./dialog";
-import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon, MailIcon } from "./icons";
+import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon } from "./icons";
 import { LogoMark } from "./logo";
+import { autofocusDelayMs, Divider, googleSignInHref, SignUpView } from "./sign-up-view";
 import { SubmitButton, TextField } from "./text-field";
 
 /** The modal's states (spec section 4); login and signUp are its two toggled views. */
 type View = "login" | "signUp" | "forgotPassword" | "loading" | "success";
-
-/** Views focus their first field this long after they open (spec section 9). */
-export const autofocusDelayMs = 100;
 
 interface AuthResponse {
   user: SignedInUser;
@@ -57,7 +51,6 @@ export function AuthModal({
   const [view, setView] = useState<View>(
     options.view ?? (options.isLogin === false ? "signUp" : "login"),
   );
-  const [signUpExpanded, setSignUpExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const here = location.pathname + location.search;
@@ -69,18 +62,13 @@ export function AuthModal({
     schema: () => signInSchema,
     locale,
   });
-  const signUpForm = useZodForm({
-    fields: ["name", "email", "dateOfBirth", "password", "passwordConfirmation"] as const,
-    schema: () => signUpSchema(new Date()),
-    locale,
-  });
   const forgotForm = useZodForm({
     fields: ["email"] as const,
     schema: () => forgotPasswordSchema,
     locale,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view (or the revealed form) refocuses
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view refocuses
   useEffect(() => {
     const timer = setTimeout(() => {
       // Someone already typing in a field keeps their place.
@@ -89,7 +77,7 @@ export function AuthModal({
       panel.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }, autofocusDelayMs);
     return () => clearTimeout(timer);
-  }, [view, signUpExpanded]);
+  }, [view]);
 
   async function signIn(event?: React.FormEvent) {
     event?.preventDefault();
@@ -102,20 +90,6 @@ export function AuthModal({
     setBusy(false);
     if (result.ok) onAuthenticated("signin", result.data.user);
     else handleApiError(result.error, { form: loginForm, retry: () => void signIn() });
-  }
-
-  async function signUp(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !signUpForm.validate()) return;
-    setBusy(true);
-    const result = await apiFetch<AuthResponse>("/api/accounts/sign-up", {
-      method: "POST",
-      json: signUpForm.values,
-      locale,
-    });
-    setBusy(false);
-    if (result.ok) onAuthenticated("signup", result.data.user);
-    else handleApiError(result.error, { form: signUpForm, retry: () => void signUp() });
   }
 
   async function sendForgot(event: React.FormEvent) {
@@ -146,11 +120,13 @@ export function AuthModal({
   }
 
   function show(next: View) {
-    if (next === "signUp") setSignUpExpanded(false);
     setView(next);
   }
 
-  const googleHref = `/api/accounts/login?provider=Google&returnUrl=${encodeURIComponent(returnPath)}`;
+  const googleHref = googleSignInHref(returnPath);
+  // The Register page is the same view on its own page; the modal offers it, except on it.
+  const registerPage =
+    screens.register.page && matchScreen(location.pathname)?.screen !== "register";
   const heading = headings[view]();
   const showDescription = options.description && (view === "login" || view === "signUp");
 
@@ -234,80 +210,27 @@ export function AuthModal({
           ) : null}
 
           {view === "signUp" ? (
-            <>
-              <a className={`button button-google button-block button-${size}`} href={googleHref}>
-                <GoogleIcon />
-                <span>{m.modal_google_signup()}</span>
-              </a>
-              <Divider />
-              {signUpExpanded ? (
-                <form className="auth-form" noValidate onSubmit={signUp}>
-                  <TextField
-                    form={signUpForm}
-                    name="name"
-                    autoComplete="name"
-                    label={m.modal_name_label()}
-                    size={size}
-                    autoFocusTarget
-                  />
-                  <TextField
-                    form={signUpForm}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    label={m.modal_email_label()}
-                    size={size}
-                  />
-                  <TextField
-                    form={signUpForm}
-                    name="dateOfBirth"
-                    type="date"
-                    autoComplete="bday"
-                    label={m.modal_birth_date_label()}
-                    hint={m.validation_birth_date_prompt()}
-                    size={size}
-                    min="1900-01-01"
-                    max={new Date().toISOString().slice(0, 10)}
-                  />
-                  <TextField
-                    form={signUpForm}
-                    name="password"
-                    type="password"
-                    autoComplete="new-password"
-                    label={m.modal_password_label()}
-                    hint={m.modal_password_hint()}
-                    size={size}
-                  />
-                  <TextField
-                    form={signUpForm}
-                    name="passwordConfirmation"
-                    type="password"
-                    autoComplete="new-password"
-                    label={m.modal_password_confirmation_label()}
-                    size={size}
-                  />
-                  <p className="auth-note">{m.modal_terms()}</p>
-                  <SubmitButton busy={busy} size={size}>
-                    {m.modal_signup_submit()}
-                  </SubmitButton>
-                </form>
-              ) : (
-                <button
-                  type="button"
-                  className={`button button-ghost button-block button-${size}`}
-                  onClick={() => setSignUpExpanded(true)}
-                >
-                  <MailIcon width={20} height={20} />
-                  <span>{m.modal_signup_email()}</span>
-                </button>
-              )}
-              <p className="auth-switch">
-                {m.modal_switch_to_login_prompt()}{" "}
-                <button type="button" className="link-button" onClick={() => show("login")}>
-                  {m.modal_switch_to_login()}
-                </button>
-              </p>
-            </>
+            <SignUpView
+              returnPath={returnPath}
+              size={size}
+              onSignedUp={(user) => onAuthenticated("signup", user)}
+              onSwitchToLogin={() => show("login")}
+              footer={
+                registerPage ? (
+                  <p className="auth-switch auth-page-link">
+                    <AppLink
+                      screen="register"
+                      locale={locale}
+                      search={`?returnUrl=${encodeURIComponent(returnPath)}`}
+                      onClick={onClose}
+                      data-testid="register-page-link"
+                    >
+                      {m.register_open_as_page()}
+                    </AppLink>
+                  </p>
+                ) : null
+              }
+            />
           ) : null}
 
           {view === "forgotPassword" ? (
@@ -375,14 +298,6 @@ const headings: Record<View, () => { title: string; subtitle: string }> = {
   loading: () => ({ title: m.modal_forgot_title(), subtitle: m.modal_forgot_subtitle() }),
   success: () => ({ title: m.auth_request_sent(), subtitle: m.modal_success_text() }),
 };
-
-function Divider() {
-  return (
-    <div className="auth-divider">
-      <span>{m.modal_or()}</span>
-    </div>
-  );
-}
 
 const webpSrcSet = (locale: Locale, kind: SaleImageKind) =>
   saleImageFiles[locale][kind].map((file) => `${file.url} ${file.width}w`).join(", ");

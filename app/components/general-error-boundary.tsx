@@ -1,4 +1,6 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { profileIncompleteCode } from "../../core/account";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
@@ -37,6 +39,18 @@ const screens = {
   },
 } as const;
 
+// Downloaded only when shown: it brings zod and the form rules (ADR 0015).
+const ProfileCompletion = lazy(() => import("./profile-completion"));
+
+/** A screen that shows a score, asked for by an account without a date of birth (require-user.server.ts). */
+function isProfileIncomplete(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    (error.data as { code?: unknown } | null)?.code === profileIncompleteCode
+  );
+}
+
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
@@ -49,6 +63,24 @@ export function GeneralErrorBoundary() {
   const status = errorStatus(error);
 
   if (!isRouteErrorResponse(error)) console.error(error);
+
+  if (isProfileIncomplete(error)) {
+    return (
+      <>
+        <title>{m.complete_title()}</title>
+        <meta name="robots" content="noindex" />
+        <Suspense
+          fallback={
+            <section className="account-page container" aria-busy="true">
+              <span className="spinner spinner-large" aria-hidden="true" />
+            </section>
+          }
+        >
+          <ProfileCompletion />
+        </Suspense>
+      </>
+    );
+  }
 
   if (status === 404) {
     const title = m.errors_not_found_title({ path: location.pathname + location.search });

@@ -1,5 +1,8 @@
+import { useLocation } from "react-router";
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
+import { isSafeReturnUrl } from "../../core/return-url";
+import { matchScreen } from "../../core/route-table";
 import { AppLink } from "../lib/app-link";
 import { useUi } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";
@@ -11,6 +14,10 @@ import { LogoMark } from "./logo";
 export function SiteHeader({ locale }: { locale: Locale }) {
   const user = useCurrentUser();
   const ui = useUi();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  // The Register page for signed-out visitors, coming back here; not on that page itself.
+  const onRegisterPage = matchScreen(location.pathname)?.screen === "register";
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -23,15 +30,28 @@ export function SiteHeader({ locale }: { locale: Locale }) {
           {user.isAuthenticated ? (
             <AccountMenu user={user} locale={locale} />
           ) : (
-            <button
-              type="button"
-              className="button button-ghost sign-in-button"
-              onClick={() => ui.openAuth({ isLogin: true })}
-              data-testid="sign-in-button"
-            >
-              <UserIcon width={18} height={18} />
-              <span>{m.menu_sign_in()}</span>
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button-ghost sign-in-button"
+                onClick={() => ui.openAuth({ isLogin: true })}
+                data-testid="sign-in-button"
+              >
+                <UserIcon width={18} height={18} />
+                <span>{m.menu_sign_in()}</span>
+              </button>
+              {onRegisterPage ? null : (
+                <AppLink
+                  screen="register"
+                  locale={locale}
+                  search={isSafeReturnUrl(here) ? `?returnUrl=${encodeURIComponent(here)}` : ""}
+                  className="button button-primary sign-up-link"
+                  data-testid="sign-up-link"
+                >
+                  {m.register_header_link()}
+                </AppLink>
+              )}
+            </>
           )}
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { SignedInUser } from "../../core/account";
 import * as m from "../../core/paraglide/messages";
 import { isSafeReturnUrl } from "../../core/return-url";
-import { localizePath } from "../../core/route-table";
+import { localizePath, matchScreen } from "../../core/route-table";
 import { reloadAfterChunkError } from "../lib/chunk-reload";
 import {
   type AuthModalOptions,
@@ -11,6 +11,7 @@ import {
   type ToastInput,
   type Ui,
   UiContext,
+  welcomeToast,
 } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
@@ -114,11 +115,7 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
     user: SignedInUser,
   ) {
     setAuth(null);
-    notify({
-      tone: "success",
-      title: m.toast_welcome({ name: user.name.split(/\s+/)[0] ?? user.name }),
-      message: kind === "signin" ? m.toast_signed_in() : m.toast_account_created(),
-    });
+    notify(welcomeToast(kind, user));
     // The header (and any page data) now belongs to the signed-in user.
     await revalidator.revalidate();
     if (kind === "signin") options.onSignIn?.(user);
@@ -159,7 +156,10 @@ function useReturnUrlFromAddress(
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const locale = useLocale();
-  const returnUrl = searchParams.get("returnUrl");
+  const location = useLocation();
+  // The Register page reads its own returnUrl: it is where its sign-up leads.
+  const onRegisterPage = matchScreen(location.pathname)?.screen === "register";
+  const returnUrl = onRegisterPage ? null : searchParams.get("returnUrl");
   useEffect(() => {
     if (returnUrl === null) return;
     if (!isSafeReturnUrl(returnUrl)) {

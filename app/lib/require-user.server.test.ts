@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { anonymousUser, type SignedInUser } from "../../core/account";
 import { createLoadContext } from "./load-context";
-import { requireUser } from "./require-user.server";
+import { requireProfile, requireUser } from "./require-user.server";
 
 const signedIn: SignedInUser = {
   id: "u1",
@@ -52,5 +52,30 @@ describe("requireUser (spec section 2: private screens send anonymous users home
     const response = thrown(() => requireUser(contextFor(anonymousUser), new Request(url)));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
+  });
+});
+
+describe("requireProfile (ADR 0022: no score before the date of birth)", () => {
+  it("returns a user who has told their date of birth", () => {
+    const request = new Request("https://lumen.test/tests");
+    expect(requireProfile(contextFor(signedIn), request)).toBe(signedIn);
+  });
+
+  it("answers 403 profileIncomplete, which the pages show as the completion step", () => {
+    const google = { ...signedIn, dateOfBirth: null, shouldUpdate: true };
+    let error: unknown;
+    try {
+      requireProfile(contextFor(google), new Request("https://lumen.test/result/x"));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ init: { status: 403 }, data: { code: "profileIncomplete" } });
+  });
+
+  it("still sends an anonymous visitor home first", () => {
+    const response = thrown(() =>
+      requireProfile(contextFor(anonymousUser), new Request("https://lumen.test/tests")),
+    );
+    expect(response.status).toBe(302);
   });
 });

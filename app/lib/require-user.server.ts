@@ -1,5 +1,10 @@
-import { type RouterContextProvider, redirect } from "react-router";
-import type { SignedInUser } from "../../core/account";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import {
+  hasCompleteProfile,
+  type ProfiledUser,
+  profileIncompleteCode,
+  type SignedInUser,
+} from "../../core/account";
 import { localeFromPath } from "../../core/locales";
 import { localizePath } from "../../core/route-table";
 import { cloudflareContext } from "./load-context";
@@ -29,4 +34,20 @@ export function requireUser(
   const back = pagePath(new URL(request.url));
   const home = localizePath("home", localeFromPath(back));
   throw redirect(`${home}?returnUrl=${encodeURIComponent(back)}`);
+}
+
+/**
+ * Loaders of the screens that show a score (result, certificate, report, checkout, the
+ * tests list) call this first: besides being signed in, the account must have told its
+ * date of birth. Otherwise the page is the profile-completion step (a 403 the pages' error
+ * boundary shows as that form), and once it is done the page loads again and shows what
+ * waited (docs/decisions/0022-register-and-profile-completion.md).
+ */
+export function requireProfile(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): ProfiledUser {
+  const user = requireUser(context, request);
+  if (hasCompleteProfile(user)) return user;
+  throw data({ code: profileIncompleteCode }, { status: 403 });
 }

@@ -41,6 +41,15 @@ export interface AuthModalOptions {
   onSignUp?: (user: SignedInUser) => void;
 }
 
+/** The toast that greets someone who just signed in or up (the modal, the Register page). */
+export function welcomeToast(kind: "signin" | "signup", user: SignedInUser): ToastInput {
+  return {
+    tone: "success",
+    title: m.toast_welcome({ name: user.name.split(/\s+/)[0] ?? user.name }),
+    message: kind === "signin" ? m.toast_signed_in() : m.toast_account_created(),
+  };
+}
+
 export interface Ui {
   notify(toast: ToastInput): void;
   showError(request: ErrorModalRequest): void;

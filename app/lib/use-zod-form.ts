@@ -74,11 +74,15 @@ export function useZodForm<F extends string>(options: {
   locale: Locale;
   /** Values the schema checks that are not fields of the form (e.g. the token of the path). */
   hidden?: Record<string, string>;
+  /** The fields' first values (e.g. a profile's name), also what `reset()` goes back to. */
+  initial?: Partial<Record<F, string>>;
 }): ZodForm<F> {
   const { locale } = options;
   // A form's field list never changes: the first one is kept.
   const [fields] = useState(options.fields);
-  const [empty] = useState(() => Object.fromEntries(fields.map((f) => [f, ""])) as Values<F>);
+  const [empty] = useState(
+    () => Object.fromEntries(fields.map((f) => [f, options.initial?.[f] ?? ""])) as Values<F>,
+  );
   const baseId = useId();
   const [values, setValues] = useState<Values<F>>(empty);
   const [clientErrors, setClientErrors] = useState<Errors<F>>({});

@@ -14,7 +14,7 @@ import { ClockIcon, ListIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";
 import { attemptsListSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { requireUser } from "../lib/require-user.server";
+import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempts";
@@ -22,7 +22,7 @@ import "../attempts-list.css";
 
 /** 'My IQ tests' (docs/decisions/0011-tests-list.md): signed-in users only (spec section 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   return loadFromApi(context, {
     path: "/api/tests",
     schema: attemptsListSchema,

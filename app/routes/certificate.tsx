@@ -7,7 +7,7 @@ import { NoResult } from "../components/no-result";
 import { loadFromApi } from "../lib/api-loader.server";
 import { certificateDetailsSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { requireUser } from "../lib/require-user.server";
+import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate";
@@ -20,7 +20,7 @@ type LoaderResult = { kind: "certificate"; details: CertificateDetails } | { kin
  * attempt without a result (running, rejected) is the invalid-test page with a 404.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   return loadFromApi(context, {
     path: `/api/certificates/${encodeURIComponent(params.id)}`,

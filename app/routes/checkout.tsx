@@ -16,7 +16,7 @@ import {
 } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
-import { requireUser } from "../lib/require-user.server";
+import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import { useTimeZone } from "../lib/use-time-zone";
@@ -32,7 +32,7 @@ import "../payments.css";
 
 /** The owner's finished test only: anything else is the 404 page (SECURITY.md 14). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   const id = encodeURIComponent(params.id);
   const checkout = await callApi(context, {
@@ -74,7 +74,7 @@ function firstMessage(fields: Record<string, string[]>, name: string): string | 
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -11,7 +11,7 @@ import { ReportScores } from "../components/report-scores";
 import { callApi, failure, inLanguage } from "../lib/api-loader.server";
 import { reportBodySchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { requireUser } from "../lib/require-user.server";
+import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import { useHydrated, useTimeZone } from "../lib/use-time-zone";
@@ -29,7 +29,7 @@ type ReportPage =
  * gives the report already in the page's language (core/report); this page lays it out.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   const answer = await callApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/report`,

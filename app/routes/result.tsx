@@ -10,7 +10,7 @@ import { ReportOffer } from "../components/report-offer";
 import { callApi, failure, inLanguage, loadFromApi } from "../lib/api-loader.server";
 import { attemptResultSchema, checkoutViewSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
-import { requireUser } from "../lib/require-user.server";
+import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/result";
@@ -38,7 +38,7 @@ async function readCheckout(
 
 /** Owner only (SECURITY.md 14): anyone else's id, or an unknown one, is the invalid-test page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   return loadFromApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/result`,

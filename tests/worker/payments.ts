@@ -19,25 +19,34 @@ export async function buyer(): Promise<{ client: Client; userId: string; email: 
   return { client, userId: me.id as string, email };
 }
 
-/** A finished test of this user with its stored score. */
-export async function finishedAttempt(userId: string, now = Date.now()): Promise<string> {
+/** A finished test of this user with its stored score (`scored: false`: not scored yet). */
+export async function finishedAttempt(
+  userId: string,
+  now = Date.now(),
+  { scored = true } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   const started = now - 15 * 60_000;
-  await env.DB.batch([
+  const statements = [
     env.DB.prepare(
       `INSERT INTO test_attempts (id, user_id, secret_hash, status, started_at, deadline, finished_at,
          ended_by, question_bank_version, locale, answered_count, answers, created_at)
        VALUES (?, ?, 'x', 'finished', ?, ?, ?, 'finish', 'test', 'en', 40, '{}', ?)`,
     ).bind(id, userId, started, started + 20 * 60_000, now, started),
-    env.DB.prepare(
-      `INSERT INTO test_results (attempt_id, user_id, finished_at, iq, iq_label, at_ceiling,
+  ];
+  if (scored) {
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO test_results (attempt_id, user_id, finished_at, iq, iq_label, at_ceiling,
          interval_low, interval_high, band, raw_total, raw_by_category, norms_version, age_band,
          percentage_world, percentage_brazil, percentile_method_world, percentile_method_brazil,
          country, created_at)
        VALUES (?, ?, ?, 112, '112', 0, 105, 119, 'average', 25, '{"SM":7,"RA":6,"RE":6,"RL":6}',
          'test', '26-35', 79, 81, 'model', 'model', 'BR', ?)`,
-    ).bind(id, userId, now, now),
-  ]);
+      ).bind(id, userId, now, now),
+    );
+  }
+  await env.DB.batch(statements);
   return id;
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { CurrentUser } from "../../core/account";
+import { type CurrentUser, hasCompleteProfile } from "../../core/account";
 import {
   type AnswerSaved,
   type AttemptState,
@@ -28,6 +28,7 @@ import {
 } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
 import { randomToken, sha256Hex } from "../auth/crypto";
+import { profileIncomplete } from "../auth/profile";
 import { testTiming } from "../env";
 import { validBody, validParams } from "../http/body";
 import { requestLocale } from "../http/request";
@@ -188,6 +189,8 @@ attempts.get("/", async (c) => {
   if (!user.isAuthenticated) {
     return errorResponse(requestLocale(c.req.raw), 401, { code: "loginRequired" });
   }
+  // The list shows scores: none before the profile has its date of birth.
+  if (!hasCompleteProfile(user)) return profileIncomplete(requestLocale(c.req.raw));
   const list: AttemptsList = { tests: await listAttempts(c.env, user) };
   return json(list, 200);
 });
@@ -254,6 +257,7 @@ attempts.get("/:id/result", async (c) => {
   const locale = requestLocale(request);
   // No fields: the page opens the login modal for a bare 401 (spec section 8).
   if (!user.isAuthenticated) return errorResponse(locale, 401, { code: "loginRequired" });
+  if (!hasCompleteProfile(user)) return profileIncomplete(locale);
   const row = await ownedAttempt(request, c.env, c.req.param("id"), user);
   if (!row) return invalidTest(locale);
   // Signed in with the anonymous attempt's cookie: it becomes theirs, if sign-in did not.

@@ -186,12 +186,21 @@ describe("the certificate image", () => {
     expect(textLayer(await viaHeader.text())).toContain("Certificado de participação");
   });
 
-  it("leaves the age out when the owner has no date of birth", async () => {
+  it("is not issued before the owner has a date of birth, and then prints the age", async () => {
     const { client, attemptId } = await finishedAttempt();
     const me = await client.me();
     await env.DB.prepare("update users set date_of_birth = null where id = ?").bind(me.id).run();
+    // An account without one (a Google sign-up) completes its profile first (ADR 0022).
+    const refused = await client.fetch(`/api/certificates/${attemptId}.svg`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ status: 403, code: "profileIncomplete" });
+    const completed = await client.fetch("/api/account/profile", {
+      method: "PATCH",
+      body: { name: "Conceição Júlia Araújo", dateOfBirth: "1990-05-17" },
+    });
+    expect(completed.status).toBe(200);
     const text = textLayer(await svgText(client, attemptId));
-    expect(text).not.toMatch(/Age \d/);
+    expect(text).toMatch(/Age \d+/);
     expect(text).toContain("IQ ≤55");
   });
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { hasCompleteProfile } from "../../core/account";
 import {
   type CertificateDetails,
   certificateCodePattern,
@@ -12,6 +13,7 @@ import { localizePath } from "../../core/route-table";
 import type { AppEnv } from "../app-env";
 import { loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
+import { profileIncomplete } from "../auth/profile";
 import {
   type CertificateFormat,
   cacheCertificate,
@@ -91,6 +93,8 @@ certificates.get("/:file", async (c) => {
   ]);
   // No fields: the page opens the login modal for a bare 401 (spec section 8).
   if (!user.isAuthenticated) return errorResponse(locale, 401, { code: "loginRequired" });
+  // The certificate prints the age: none is issued before the profile has the date of birth.
+  if (!hasCompleteProfile(user)) return profileIncomplete(locale);
   if (!validId) return invalidTest(locale);
   const finishedAt = attempt?.finishedAt;
   if (

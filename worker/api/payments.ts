@@ -1,12 +1,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { SignedInUser } from "../../core/account";
+import { hasCompleteProfile, type ProfiledUser, type SignedInUser } from "../../core/account";
 import { type CheckoutStarted, type CheckoutView, paymentMethods } from "../../core/checkout";
 import type { Locale } from "../../core/locales";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments";
 import type { AppEnv } from "../app-env";
 import { type AttemptRow, loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
+import { profileIncomplete } from "../auth/profile";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
@@ -42,14 +43,19 @@ function signedIn(c: AppContext): SignedInUser | null {
 
 const loginRequired = (locale: Locale) => errorResponse(locale, 401, { code: "loginRequired" });
 
-/** The signed-in user's finished attempt, or the response that refuses it. */
+/**
+ * The signed-in user's finished attempt, or the response that refuses it. The checkout
+ * and the report show the score: an account without a date of birth completes its
+ * profile first (403 `profileIncomplete`).
+ */
 export async function ownFinishedAttempt(
   c: AppContext,
   id: string,
-): Promise<{ user: SignedInUser; attempt: AttemptRow & { finishedAt: number } } | Response> {
+): Promise<{ user: ProfiledUser; attempt: AttemptRow & { finishedAt: number } } | Response> {
   const locale = requestLocale(c.req.raw);
   const user = signedIn(c);
   if (!user) return loginRequired(locale);
+  if (!hasCompleteProfile(user)) return profileIncomplete(locale);
   const parsed = idSchema.safeParse(id);
   const attempt = parsed.success ? await loadAttempt(c.env, parsed.data) : null;
   if (!attempt || attempt.userId !== user.id) {

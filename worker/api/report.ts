@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../core/account";
+import type { ProfiledUser } from "../../core/account";
 import type { ScoredResult } from "../../core/attempt";
 import { formatTestDate } from "../../core/attempts-list";
 import { isEbookSlug } from "../../core/ebooks/catalogue";
@@ -26,7 +26,7 @@ import { type AppContext, ownFinishedAttempt } from "./payments";
  */
 
 interface Purchase {
-  user: SignedInUser;
+  user: ProfiledUser;
   attempt: AttemptRow & { finishedAt: number };
   payment: PaymentRow;
 }

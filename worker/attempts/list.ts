@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { SignedInUser } from "../../core/account";
+import type { ProfiledUser } from "../../core/account";
 import type { AttemptListRow } from "../../core/attempts-list";
 import type { PaymentStatus } from "../../core/payments";
 import { database } from "../../db/client";
@@ -24,7 +24,7 @@ async function settle(env: Env, row: AttemptRow): Promise<AttemptRow | null> {
   return (await loadAttempt(env, row.id)) ?? null;
 }
 
-export async function listAttempts(env: Env, user: SignedInUser): Promise<AttemptListRow[]> {
+export async function listAttempts(env: Env, user: ProfiledUser): Promise<AttemptListRow[]> {
   const rows = await database(env.DB)
     .select({ attempt: testAttempts, iq: testResults.iq, iqLabel: testResults.iqLabel })
     .from(testAttempts)

@@ -1,5 +1,5 @@
 import { count, eq, lt, sql } from "drizzle-orm";
-import type { SignedInUser } from "../../core/account";
+import type { ProfiledUser } from "../../core/account";
 import type { ScoredResult } from "../../core/attempt";
 import { iqScale } from "../../core/norms";
 import type { Letter } from "../../core/questions";
@@ -76,11 +76,14 @@ function lettersOf(row: AttemptRow): Record<string, Letter> {
   return letters;
 }
 
-/** The result of a finished attempt owned by `owner`: stored, or scored and stored now. */
+/**
+ * The result of a finished attempt owned by `owner`: stored, or scored and stored now.
+ * Only an owner with a date of birth is scored (its age band is part of the score).
+ */
 export async function resultOf(
   env: Env,
   attempt: AttemptRow & { finishedAt: number },
-  owner: SignedInUser,
+  owner: ProfiledUser,
 ): Promise<ScoredResult> {
   const stored = await storedResult(env, attempt.id);
   if (stored) return toTestResult(stored);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SignedInUser } from "../../core/account";
+import type { ProfiledUser } from "../../core/account";
 import { ageOn } from "../../core/age";
 import type { AttemptResult } from "../../core/attempt";
 import { bandName } from "../../core/band-text";
@@ -45,12 +45,12 @@ export function findCertificate(env: Env, attemptId: string): Promise<Certificat
 export async function issueCertificate(
   env: Env,
   attemptId: string,
-  owner: SignedInUser,
+  owner: ProfiledUser,
   finishedAt: number,
 ): Promise<CertificateRow> {
   const existing = await findCertificate(env, attemptId);
   if (existing) return existing;
-  const age = owner.dateOfBirth ? ageOn(owner.dateOfBirth, new Date(finishedAt)) : null;
+  const age = ageOn(owner.dateOfBirth, new Date(finishedAt));
   for (let draw = 0; draw < 3; draw++) {
     const code = certificateCodeFrom(crypto.getRandomValues(new Uint8Array(10)));
     try {

@@ -14,6 +14,7 @@ import { json } from "../../http/responses";
 import { deletion } from "./delete";
 import { exportRoute } from "./export";
 import { password } from "./password";
+import { profile } from "./profile";
 import { reauthenticate } from "./reauthenticate";
 
 /**
@@ -49,7 +50,7 @@ account.get("/", async (c) => {
   return json(view, 200);
 });
 
-// A's profile router mounts here: account.route("/profile", profile);
+account.route("/", profile);
 account.route("/", password);
 account.route("/", reauthenticate);
 account.route("/", exportRoute);

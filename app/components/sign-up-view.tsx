@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from "react";
+import type { SignedInUser } from "../../core/account";
+import { signUpSchema } from "../../core/account-rules";
+import * as m from "../../core/paraglide/messages";
+import { apiFetch } from "../lib/api";
+import { useApiErrorHandler } from "../lib/ui-context";
+import { useLocale } from "../lib/use-locale";
+import { useZodForm } from "../lib/use-zod-form";
+import { GoogleIcon, MailIcon } from "./icons";
+import { SubmitButton, TextField } from "./text-field";
+
+/** Views focus their first field this long after they open (spec section 9). */
+export const autofocusDelayMs = 100;
+
+/**
+ * The sign-up view (spec sections 2 and 4), shared by the login modal and the Register
+ * page (docs/decisions/0022-register-and-profile-completion.md): Google first, an 'or'
+ * divider and a sign-up button that reveals the form with name, e-mail, date of birth,
+ * password and its confirmation, checked by the sign-up's rules.
+ */
+export function SignUpView({
+  returnPath,
+  size,
+  onSignedUp,
+  onSwitchToLogin,
+  footer,
+}: {
+  /** Where Google sends the browser back to (checked with isSafeReturnUrl by the caller). */
+  returnPath: string;
+  size: "xs" | "md";
+  onSignedUp(user: SignedInUser): void;
+  onSwitchToLogin(): void;
+  /** Below the switch to sign-in (the modal's link to the Register page). */
+  footer?: React.ReactNode;
+}) {
+  const locale = useLocale();
+  const handleApiError = useApiErrorHandler();
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm({
+    fields: ["name", "email", "dateOfBirth", "password", "passwordConfirmation"] as const,
+    schema: () => signUpSchema(new Date()),
+    locale,
+  });
+  const formElement = useRef<HTMLFormElement>(null);
+
+  // The revealed form focuses its first field, unless someone is already typing in it.
+  useEffect(() => {
+    if (!expanded) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (active instanceof HTMLInputElement && formElement.current?.contains(active)) return;
+      formElement.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }, autofocusDelayMs);
+    return () => clearTimeout(timer);
+  }, [expanded]);
+
+  async function signUp(event?: React.FormEvent) {
+    event?.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const result = await apiFetch<{ user: SignedInUser }>("/api/accounts/sign-up", {
+      method: "POST",
+      json: form.values,
+      locale,
+    });
+    setBusy(false);
+    if (result.ok) onSignedUp(result.data.user);
+    else handleApiError(result.error, { form, retry: () => void signUp() });
+  }
+
+  return (
+    <>
+      <a
+        className={`button button-google button-block button-${size}`}
+        href={googleSignInHref(returnPath)}
+      >
+        <GoogleIcon />
+        <span>{m.modal_google_signup()}</span>
+      </a>
+      <Divider />
+      {expanded ? (
+        <form
+          ref={formElement}
+          className="auth-form"
+          noValidate
+          onSubmit={signUp}
+          data-testid="sign-up-form"
+        >
+          <TextField
+            form={form}
+            name="name"
+            autoComplete="name"
+            label={m.modal_name_label()}
+            size={size}
+            autoFocusTarget
+          />
+          <TextField
+            form={form}
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={m.modal_email_label()}
+            size={size}
+          />
+          <TextField
+            form={form}
+            name="dateOfBirth"
+            type="date"
+            autoComplete="bday"
+            label={m.modal_birth_date_label()}
+            hint={m.validation_birth_date_prompt()}
+            size={size}
+            min="1900-01-01"
+            max={new Date().toISOString().slice(0, 10)}
+          />
+          <TextField
+            form={form}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={m.modal_password_label()}
+            hint={m.modal_password_hint()}
+            size={size}
+          />
+          <TextField
+            form={form}
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            label={m.modal_password_confirmation_label()}
+            size={size}
+          />
+          <p className="auth-note">{m.modal_terms()}</p>
+          <SubmitButton busy={busy} size={size}>
+            {m.modal_signup_submit()}
+          </SubmitButton>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className={`button button-ghost button-block button-${size}`}
+          onClick={() => setExpanded(true)}
+        >
+          <MailIcon width={20} height={20} />
+          <span>{m.modal_signup_email()}</span>
+        </button>
+      )}
+      <p className="auth-switch">
+        {m.modal_switch_to_login_prompt()}{" "}
+        <button type="button" className="link-button" onClick={onSwitchToLogin}>
+          {m.modal_switch_to_login()}
+        </button>
+      </p>
+      {footer}
+    </>
+  );
+}
+
+/** Google sign-in (and sign-up), coming back to `returnPath` (spec section 7). */
+export function googleSignInHref(returnPath: string): string {
+  return `/api/accounts/login?provider=Google&returnUrl=${encodeURIComponent(returnPath)}`;
+}
+
+export function Divider() {
+  return (
+    <div className="auth-divider">
+      <span>{m.modal_or()}</span>
+    </div>
+  );
+}
