@@ -204,3 +204,19 @@ export const reportBodySchema = z.object({
   }),
   coupons: z.array(issuedCoupon),
 }) satisfies z.ZodType<ReportBody>;
+
+/**
+ * `GET /api/account`: what the account page shows (issue 14). The type lives here until
+ * the account API's own type in `core/` replaces it.
+ */
+export const accountViewSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  dateOfBirth: z.string().nullable(),
+  shouldUpdate: z.boolean(),
+  hasPassword: z.boolean(),
+  google: z.object({ email: z.string() }).nullable(),
+  reauthenticatedUntil: z.string().nullable(),
+});
+
+export type AccountView = z.infer<typeof accountViewSchema>;

@@ -74,13 +74,17 @@ export function useZodForm<F extends string>(options: {
   locale: Locale;
   /** Values the schema checks that are not fields of the form (e.g. the token of the path). */
   hidden?: Record<string, string>;
+  /** What the fields hold at first (an edit form shows the current values). */
+  initial?: Partial<Record<F, string>>;
 }): ZodForm<F> {
   const { locale } = options;
   // A form's field list never changes: the first one is kept.
   const [fields] = useState(options.fields);
-  const [empty] = useState(() => Object.fromEntries(fields.map((f) => [f, ""])) as Values<F>);
+  const [initialValues] = useState(
+    () => Object.fromEntries(fields.map((f) => [f, options.initial?.[f] ?? ""])) as Values<F>,
+  );
   const baseId = useId();
-  const [values, setValues] = useState<Values<F>>(empty);
+  const [values, setValues] = useState<Values<F>>(initialValues);
   const [clientErrors, setClientErrors] = useState<Errors<F>>({});
   const [serverErrors, setServerErrorsState] = useState<Errors<F>>({});
   const [focusRequest, setFocusRequest] = useState<{ field: F } | null>(null);
@@ -236,8 +240,8 @@ export function useZodForm<F extends string>(options: {
     reset: () => {
       for (const field of fields) clearTimer(field);
       touched.current.clear();
-      latest.current.values = empty;
-      setValues(empty);
+      latest.current.values = initialValues;
+      setValues(initialValues);
       setClientErrors({});
       setServerErrorsState({});
     },
