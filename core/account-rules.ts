@@ -125,29 +125,6 @@ export function profileSchema(today: Date) {
   return z.object({ name: nameField, dateOfBirth: dateOfBirthField(today) });
 }
 
-/** A signed-in password change: the current password, then the new one twice. */
-export const accountPasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ message: "validation_password_required" })
-      .min(1, "validation_password_required")
-      .max(passwordLength.max, "validation_password_max"),
-    password: strongPassword("validation_password_required"),
-    passwordConfirmation: strongPassword("validation_password_confirmation_required"),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, {
-    path: ["passwordConfirmation"],
-    message: "validation_password_confirmation_mismatch",
-  });
-
-/** The password again before an export or a deletion. */
-export const reauthenticateSchema = z.object({
-  password: z
-    .string({ message: "validation_password_required" })
-    .min(1, "validation_password_required")
-    .max(passwordLength.max, "validation_password_max"),
-});
-
 /** Field errors as message keys, in the shape the API answers and the forms show. */
 export type FieldErrors = Record<string, string[]>;
 

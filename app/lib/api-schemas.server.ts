@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AccountView } from "../../core/account-rights";
 import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempt";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { CertificateDetails, CertificateVerification } from "../../core/certificate";
@@ -205,10 +206,7 @@ export const reportBodySchema = z.object({
   coupons: z.array(issuedCoupon),
 }) satisfies z.ZodType<ReportBody>;
 
-/**
- * `GET /api/account`: what the account page shows (issue 14). The type lives here until
- * the account API's own type in `core/` replaces it.
- */
+/** `GET /api/account`: what the account page shows (issue 14). */
 export const accountViewSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -217,6 +215,4 @@ export const accountViewSchema = z.object({
   hasPassword: z.boolean(),
   google: z.object({ email: z.string() }).nullable(),
   reauthenticatedUntil: z.string().nullable(),
-});
-
-export type AccountView = z.infer<typeof accountViewSchema>;
+}) satisfies z.ZodType<AccountView>;

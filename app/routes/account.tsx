@@ -2,10 +2,12 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { SignedInUser } from "../../core/account";
 import {
+  type AccountView,
   accountPasswordSchema,
-  profileSchema,
+  deleteConfirmation,
   reauthenticateSchema,
-} from "../../core/account-rules";
+} from "../../core/account-rights";
+import { profileSchema } from "../../core/account-rules";
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
@@ -26,7 +28,7 @@ import {
 import { SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";
 import { callApi, failure } from "../lib/api-loader.server";
-import { type AccountView, accountViewSchema } from "../lib/api-schemas.server";
+import { accountViewSchema } from "../lib/api-schemas.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
@@ -549,7 +551,10 @@ function DeleteDialog({
 
   async function remove() {
     setBusy(true);
-    const result = await apiFetch("/api/account/delete", { json: { confirm: true }, locale });
+    const result = await apiFetch("/api/account/delete", {
+      json: { confirm: deleteConfirmation },
+      locale,
+    });
     setBusy(false);
     if (result.ok) onDeleted();
     else handleApiError(result.error, { retry: () => void remove() });
