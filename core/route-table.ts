@@ -125,6 +125,12 @@ export const screens = {
     indexable: false,
     page: true,
   },
+  // The account holder's page: profile, password, sign-in methods, export and deletion (issue 14).
+  account: {
+    paths: { en: "/account", "pt-br": "/conta" },
+    indexable: false,
+    page: true,
+  },
 } as const satisfies Record<string, ScreenDef>;
 
 export type Screen = keyof typeof screens;

@@ -70,11 +70,12 @@ export async function signUpViaApi(
   context: BrowserContext,
   label: string,
   name = "Beatriz Nogueira",
-) {
+  email = `${label}-${crypto.randomUUID()}@example.com`,
+): Promise<string> {
   const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
     data: {
       name,
-      email: `${label}-${crypto.randomUUID()}@example.com`,
+      email,
       dateOfBirth: "1996-08-21",
       password,
       passwordConfirmation: password,
@@ -82,6 +83,7 @@ export async function signUpViaApi(
     headers: { Origin: baseUrl },
   });
   expect(response.status()).toBe(201);
+  return email;
 }
 
 /** Fills and sends the sign-up form of the login modal that a finished test opened. */

@@ -5,7 +5,7 @@ import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath, matchScreen, screens } from "../../core/route-table";
 import { AppLink } from "../lib/app-link";
-import { ListIcon, LogOutIcon } from "./icons";
+import { ListIcon, LogOutIcon, UserIcon } from "./icons";
 
 /** Typed letters jump to the matching item; the typed prefix is forgotten after this (spec 9). */
 export const typeAheadResetMs = 350;
@@ -25,7 +25,9 @@ export function AccountMenu({ user, locale }: { user: SignedInUser; locale: Loca
   const menu = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: "", timer: undefined as ReturnType<typeof setTimeout> | undefined });
 
-  const onTestsList = matchScreen(location.pathname)?.screen === "tests";
+  const here = matchScreen(location.pathname)?.screen;
+  const onTestsList = here === "tests";
+  const onAccountPage = here === "account";
   const showTests = screens.tests.page && !onTestsList;
 
   const items = () => menuItems(menu.current);
@@ -174,6 +176,19 @@ export function AccountMenu({ user, locale }: { user: SignedInUser; locale: Loca
               <span>{m.menu_my_tests()}</span>
             </AppLink>
           ) : null}
+          {onAccountPage ? null : (
+            <AppLink
+              screen="account"
+              locale={locale}
+              role="menuitem"
+              tabIndex={-1}
+              className="account-item"
+              data-testid="menu-account"
+            >
+              <UserIcon width={18} height={18} />
+              <span>{m.accountpage_menu()}</span>
+            </AppLink>
+          )}
           {/* A full-page POST: logging out changes state, so never a GET (SECURITY.md 8). */}
           <form method="post" action={logoutAction}>
             <button type="submit" role="menuitem" tabIndex={-1} className="account-item">

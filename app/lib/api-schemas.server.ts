@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AccountView } from "../../core/account-rights";
 import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempt";
 import type { AttemptsList } from "../../core/attempts-list";
 import type { CertificateDetails, CertificateVerification } from "../../core/certificate";
@@ -204,3 +205,14 @@ export const reportBodySchema = z.object({
   }),
   coupons: z.array(issuedCoupon),
 }) satisfies z.ZodType<ReportBody>;
+
+/** `GET /api/account`: what the account page shows (issue 14). */
+export const accountViewSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  dateOfBirth: z.string().nullable(),
+  shouldUpdate: z.boolean(),
+  hasPassword: z.boolean(),
+  google: z.object({ email: z.string() }).nullable(),
+  reauthenticatedUntil: z.string().nullable(),
+}) satisfies z.ZodType<AccountView>;

@@ -1,8 +1,23 @@
 import * as m from "../../core/paraglide/messages";
 import { LegalPage, type LegalSection } from "../components/legal-page";
+import { AppLink } from "../lib/app-link";
 import { screenMeta } from "../lib/seo";
+import { useLocale } from "../lib/use-locale";
 
 export const meta = screenMeta("privacyPolicy", m.privacy_meta_title, m.privacy_meta_description);
+
+/** The rights a person can exercise on their own, at once: the account page (issue 14). */
+function AccountControls() {
+  const locale = useLocale();
+  return (
+    <p data-testid="privacy-account-controls">
+      {m.privacy_s8_controls()}{" "}
+      <AppLink screen="account" locale={locale}>
+        {m.privacy_s8_controls_link()}
+      </AppLink>
+    </p>
+  );
+}
 
 /** The cookie categories of the consent modal, with what is in use and the legal basis. */
 function CookieCategories() {
@@ -113,6 +128,7 @@ const sections: LegalSection[] = [
           m.privacy_s8_li7,
         ],
       },
+      { render: () => <AccountControls /> },
       { p: m.privacy_s8_p2 },
       { p: m.privacy_s8_p3 },
     ],
