@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { localizePath } from "../core/route-table";
 import en from "../messages/en.json";
 import pt from "../messages/pt-br.json";
-import { finishedAttempt, password, signUpViaApi } from "./attempt-taking";
+import { consentAsGoogle, finishedAttempt, password, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -131,15 +131,18 @@ describe("the account page", () => {
     await page.getByTestId("account-deleted").waitFor();
     await screenshot(page, "account-pt-br-deleted");
 
-    // Gone: the result answers 404, the old password opens nothing, the address is free.
-    const result = await page.goto(localizePath("result", "pt-br", { id: attemptId }));
-    expect(result?.status()).not.toBe(200);
+    // Gone: the old password opens nothing; the address is free again, and the new
+    // account finds no trace of the old one's test.
     const login = await context.request.post(`${baseUrl}/api/accounts/login`, {
       data: { email, password: "Nova!Senha123", rememberMe: false },
       headers: { Origin: baseUrl },
     });
     expect(login.status()).toBe(401);
     await signUpViaApi(context, "again", "Beatriz Nogueira", email);
+    const result = await page.goto(localizePath("result", "pt-br", { id: attemptId }));
+    expect(result?.status()).toBe(404);
+    const certificate = await context.request.get(`${baseUrl}/api/certificates/${attemptId}.png`);
+    expect(certificate.status()).toBe(404);
   });
 
   it("en on a desktop: reached from the privacy policy, signs out everywhere", async ({
@@ -165,6 +168,46 @@ describe("the account page", () => {
     await page.getByRole("button", { name: en.menu_sign_in }).waitFor();
     // The other browser's session ended too.
     expect((await other.context.request.get(`${baseUrl}/api/account`)).status()).toBe(401);
+  });
+
+  it("a Google account: completes its profile here, has no password, confirms with Google to export", async ({
+    newPage,
+  }) => {
+    const { page } = await newPage({ viewport: viewports.phone });
+    await page.goto(localizePath("register", "en"));
+    await page.getByTestId("register").locator('a[href*="provider=Google"]').click();
+    const email = await consentAsGoogle(page, "Gabriel Google");
+    await page.waitForURL(
+      (url) => !url.pathname.startsWith("/_dev") && !url.pathname.startsWith("/api"),
+    );
+    await openAccount(page, "en");
+    expect(await page.locator("[data-method=google]").getAttribute("data-active")).toBe("true");
+    expect(await page.locator("[data-method=password]").getAttribute("data-active")).toBe("false");
+    await page.getByTestId("account-no-password").waitFor();
+
+    const profile = page.getByTestId("account-profile");
+    await profile.getByLabel(en.modal_birth_date_label).fill("1992-10-05");
+    await profile.getByRole("button", { name: en.accountpage_profile_save }).click();
+    await page.getByRole("status").getByText(en.accountpage_profile_saved).waitFor();
+
+    ageReauthentication(email);
+    await openAccount(page, "en");
+    await page.getByTestId("export-data").click();
+    await page.getByTestId("reauth-dialog").getByTestId("reauth-google").click();
+    await consentAsGoogle(page, "Gabriel Google", email);
+    await page.waitForURL(`${baseUrl}/account?then=export`);
+    await page.getByTestId("account-page").waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-data").click(),
+    ]);
+    const file = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+      account: { email: string; dateOfBirth: string };
+      signInMethods: { password: boolean; google: unknown[] };
+    };
+    expect(file.account).toMatchObject({ email, dateOfBirth: "1992-10-05" });
+    expect(file.signInMethods.password).toBe(false);
+    expect(file.signInMethods.google).toHaveLength(1);
   });
 
   it("sends a signed-out visitor home to sign in", async ({ newPage }) => {

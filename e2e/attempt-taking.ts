@@ -128,3 +128,16 @@ export async function finishedAttempt(context: BrowserContext): Promise<string> 
   expect(finished.status).toBe("finished");
   return id;
 }
+
+/** Plays the person on the local Google stand-in's consent page; answers the address used. */
+export async function consentAsGoogle(
+  page: Page,
+  name: string,
+  email = `google-${crypto.randomUUID()}@example.com`,
+): Promise<string> {
+  await page.waitForURL(/\/_dev\/oauth\/google\/authorize/);
+  await page.locator("#name").fill(name);
+  await page.locator("#email").fill(email);
+  await page.getByRole("button", { name: "Allow" }).click();
+  return email;
+}

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { finishedAttempt, password, signUpLabels } from "./attempt-taking";
+import { consentAsGoogle, finishedAttempt, password, signUpLabels } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -70,14 +70,6 @@ async function openRegister(page: Page, path: string) {
   await page.goto(path);
   await page.getByTestId("register").waitFor();
   await hydrated(page);
-}
-
-/** Plays the person on the local Google stand-in's consent page. */
-async function consentAsGoogle(page: Page, name: string) {
-  await page.waitForURL(/\/_dev\/oauth\/google\/authorize/);
-  await page.locator("#name").fill(name);
-  await page.locator("#email").fill(`google-${crypto.randomUUID()}@example.com`);
-  await page.getByRole("button", { name: "Allow" }).click();
 }
 
 async function apiStatus(context: BrowserContext, path: string) {

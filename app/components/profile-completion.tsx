@@ -11,7 +11,7 @@ import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
 import { useZodForm } from "../lib/use-zod-form";
 import { AlertIcon, UserIcon } from "./icons";
-import { SubmitButton, TextField } from "./text-field";
+import { BirthDateField, SubmitButton, TextField } from "./text-field";
 
 /**
  * The profile-completion step (docs/decisions/0022-register-and-profile-completion.md):
@@ -104,17 +104,7 @@ export default function ProfileCompletion() {
           hint={m.complete_name_hint()}
           size={size}
         />
-        <TextField
-          form={form}
-          name="dateOfBirth"
-          type="date"
-          autoComplete="bday"
-          label={m.modal_birth_date_label()}
-          hint={m.validation_birth_date_prompt()}
-          size={size}
-          min="1900-01-01"
-          max={new Date().toISOString().slice(0, 10)}
-        />
+        <BirthDateField form={form} size={size} />
         <p className="auth-note">{m.complete_age_note()}</p>
         <SubmitButton busy={busy} size={size}>
           {m.complete_submit()}

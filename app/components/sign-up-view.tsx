@@ -7,7 +7,7 @@ import { useApiErrorHandler } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import { useZodForm } from "../lib/use-zod-form";
 import { GoogleIcon, MailIcon } from "./icons";
-import { SubmitButton, TextField } from "./text-field";
+import { BirthDateField, SubmitButton, TextField } from "./text-field";
 
 /** Views focus their first field this long after they open (spec section 9). */
 export const autofocusDelayMs = 100;
@@ -103,17 +103,7 @@ export function SignUpView({
             label={m.modal_email_label()}
             size={size}
           />
-          <TextField
-            form={form}
-            name="dateOfBirth"
-            type="date"
-            autoComplete="bday"
-            label={m.modal_birth_date_label()}
-            hint={m.validation_birth_date_prompt()}
-            size={size}
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-          />
+          <BirthDateField form={form} size={size} />
           <TextField
             form={form}
             name="password"

@@ -1,3 +1,4 @@
+import * as m from "../../core/paraglide/messages";
 import type { ZodForm } from "../lib/use-zod-form";
 
 interface TextFieldProps<F extends string> {
@@ -62,6 +63,26 @@ export function TextField<F extends string>({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The date of birth as every account form asks it (spec section 5): a date since 1900. */
+export function BirthDateField<F extends string>(props: {
+  form: ZodForm<F | "dateOfBirth">;
+  size: "xs" | "md";
+}) {
+  return (
+    <TextField
+      form={props.form}
+      name="dateOfBirth"
+      type="date"
+      autoComplete="bday"
+      label={m.modal_birth_date_label()}
+      hint={m.validation_birth_date_prompt()}
+      size={props.size}
+      min="1900-01-01"
+      max={new Date().toISOString().slice(0, 10)}
+    />
   );
 }
 

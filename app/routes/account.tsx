@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { SignedInUser } from "../../core/account";
+import type { ProfileUpdated } from "../../core/account";
 import {
   type AccountView,
   accountPasswordSchema,
@@ -25,13 +25,14 @@ import {
   ShieldIcon,
   UserIcon,
 } from "../components/icons";
-import { SubmitButton, TextField } from "../components/text-field";
+import { BirthDateField, SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";
 import { callApi, failure } from "../lib/api-loader.server";
 import { accountViewSchema } from "../lib/api-schemas.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
 import { useZodForm } from "../lib/use-zod-form";
 import type { Route } from "./+types/account";
@@ -116,30 +117,25 @@ function Card({
 function ProfileCard({ account, locale }: { account: AccountView; locale: Locale }) {
   const ui = useUi();
   const revalidator = useRevalidator();
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
   const form = useZodForm({
     fields: ["name", "dateOfBirth"] as const,
     schema: () => profileSchema(new Date()),
     locale,
     initial: { name: account.name, dateOfBirth: account.dateOfBirth ?? "" },
   });
-
-  async function submit(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    const result = await apiFetch<{ user: SignedInUser }>("/api/account/profile", {
-      method: "PATCH",
-      json: form.values,
-      locale,
-    });
-    setBusy(false);
-    if (result.ok) {
+  const { busy, submit } = useFormSubmit(
+    form,
+    () =>
+      apiFetch<ProfileUpdated>("/api/account/profile", {
+        method: "PATCH",
+        json: form.values,
+        locale,
+      }),
+    async () => {
       ui.notify({ tone: "success", message: m.accountpage_profile_saved() });
       await revalidator.revalidate();
-    } else handleApiError(result.error, { form, retry: () => void submit() });
-  }
+    },
+  );
 
   return (
     <Card
@@ -156,17 +152,7 @@ function ProfileCard({ account, locale }: { account: AccountView; locale: Locale
           label={m.modal_name_label()}
           size="md"
         />
-        <TextField
-          form={form}
-          name="dateOfBirth"
-          type="date"
-          autoComplete="bday"
-          label={m.modal_birth_date_label()}
-          hint={m.validation_birth_date_prompt()}
-          size="md"
-          min="1900-01-01"
-          max={new Date().toISOString().slice(0, 10)}
-        />
+        <BirthDateField form={form} size="md" />
         <p className="account-field-static">
           <span className="account-field-label">{m.accountpage_email_label()}</span>
           <span className="account-field-value" data-testid="account-email">
@@ -184,25 +170,19 @@ function ProfileCard({ account, locale }: { account: AccountView; locale: Locale
 
 function PasswordCard({ account, locale }: { account: AccountView; locale: Locale }) {
   const ui = useUi();
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
   const form = useZodForm({
     fields: ["currentPassword", "password", "passwordConfirmation"] as const,
     schema: () => accountPasswordSchema,
     locale,
   });
-
-  async function submit(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    const result = await apiFetch("/api/account/password", { json: form.values, locale });
-    setBusy(false);
-    if (result.ok) {
+  const { busy, submit } = useFormSubmit(
+    form,
+    () => apiFetch("/api/account/password", { json: form.values, locale }),
+    () => {
       form.reset();
       ui.notify({ tone: "success", message: m.accountpage_password_changed() });
-    } else handleApiError(result.error, { form, retry: () => void submit() });
-  }
+    },
+  );
 
   return (
     <Card
@@ -327,9 +307,12 @@ function DataCard({
   locale: Locale;
   onDeleted(): void;
 }) {
-  const fresh = () =>
-    account.reauthenticatedUntil !== null && Date.parse(account.reauthenticatedUntil) > Date.now();
-  const [reauthenticated, setReauthenticated] = useState(fresh);
+  // Until when this session may export and delete: from the page's data, then from the
+  // re-authentication's own answer.
+  const [until, setUntil] = useState(() =>
+    account.reauthenticatedUntil === null ? 0 : Date.parse(account.reauthenticatedUntil),
+  );
+  const fresh = () => until > Date.now();
   const [asking, setAsking] = useState<Pending>(null);
   // Back from Google's re-authentication for a deletion: the dialog opens again.
   const [confirming, setConfirming] = useState(
@@ -345,7 +328,7 @@ function DataCard({
 
   function start(action: "export" | "delete") {
     if (action === "delete") setConfirming(true);
-    else if (reauthenticated && fresh()) exportData();
+    else if (fresh()) exportData();
     else setAsking("export");
   }
 
@@ -384,8 +367,8 @@ function DataCard({
           account={account}
           locale={locale}
           onClose={() => setAsking(null)}
-          onDone={() => {
-            setReauthenticated(true);
+          onDone={(reauthenticatedUntil) => {
+            setUntil(Date.parse(reauthenticatedUntil));
             const next = asking;
             setAsking(null);
             if (next === "export") exportData();
@@ -396,7 +379,7 @@ function DataCard({
         <DeleteDialog
           account={account}
           locale={locale}
-          ready={reauthenticated && fresh()}
+          ready={fresh()}
           onClose={() => setConfirming(false)}
           onDeleted={onDeleted}
         />
@@ -415,7 +398,7 @@ function ReauthDialog({
   account: AccountView;
   locale: Locale;
   onClose(): void;
-  onDone(): void;
+  onDone(reauthenticatedUntil: string): void;
 }) {
   const titleId = useId();
   const textId = useId();
@@ -453,28 +436,25 @@ function PasswordCheck({
 }: {
   account: AccountView;
   locale: Locale;
-  onDone(): void;
+  onDone(reauthenticatedUntil: string): void;
   submitLabel: string;
   /** Where Google brings an account without a password back to. */
   then?: string;
 }) {
-  const handleApiError = useApiErrorHandler();
-  const [busy, setBusy] = useState(false);
   const form = useZodForm({
     fields: ["password"] as const,
     schema: () => reauthenticateSchema,
     locale,
   });
-
-  async function submit(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    const result = await apiFetch("/api/account/reauthenticate", { json: form.values, locale });
-    setBusy(false);
-    if (result.ok) onDone();
-    else handleApiError(result.error, { form, retry: () => void submit() });
-  }
+  const { busy, submit } = useFormSubmit(
+    form,
+    () =>
+      apiFetch<{ reauthenticatedUntil: string }>("/api/account/reauthenticate", {
+        json: form.values,
+        locale,
+      }),
+    (data) => onDone(data.reauthenticatedUntil),
+  );
 
   if (!account.hasPassword) {
     const back = `${localizePath("account", locale)}${then ? `?then=${then}` : ""}`;
