@@ -261,6 +261,32 @@ describe("PATCH /api/account/profile", () => {
     });
   });
 
+  it("a new name goes on the next certificates; one already issued keeps its code and name", async () => {
+    const client = new Client();
+    expect((await client.signUp({ name: "Maria Souza" })).response.status).toBe(201);
+    const { id: userId } = await me(client);
+    const details = async (attemptId: string) =>
+      (await (await client.fetch(`/api/certificates/${attemptId}`)).json()) as {
+        code: string;
+        name: string;
+      };
+    const before = await finishedAttempt(userId as string);
+    const issued = await details(before);
+    expect(issued.name).toBe("Maria Souza");
+
+    const renamed = await patchProfile(client, {
+      name: "Maria Souza Lima",
+      dateOfBirth: bornYearsAgo(30),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await details(before)).toEqual(issued);
+    const verified = await client.fetch(`/api/certificates/verify/${issued.code}`);
+    expect(await verified.json()).toMatchObject({ name: "Maria Souza" });
+
+    const after = await finishedAttempt(userId as string);
+    expect((await details(after)).name).toBe("Maria Souza Lima");
+  });
+
   it("refuses an account that has a date of birth an under-16 one, and keeps it as it was", async () => {
     const client = new Client();
     expect((await client.signUp({ dateOfBirth: "1990-05-17" })).response.status).toBe(201);
