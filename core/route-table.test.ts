@@ -51,8 +51,10 @@ describe("the localized route table (spec section 2)", () => {
     expect(matchScreen(pt)).toEqual({ screen, locale: "pt-br", params, valid: true });
   });
 
-  it("covers every screen of the spec exactly once, plus the two addressed error screens and the certificate's verification", () => {
-    expect(screenNames).toHaveLength(16);
+  it("covers every screen of the spec exactly once, plus the two addressed error screens, the certificate's verification and the account page", () => {
+    expect(screenNames).toHaveLength(17);
+    expect(localizePath("account", "en")).toBe("/account");
+    expect(localizePath("account", "pt-br")).toBe("/pt-br/conta");
   });
 
   it("accepts only well-formed certificate codes (Crockford base32, 10 characters)", () => {
