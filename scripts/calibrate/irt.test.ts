@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { questionCodes } from "../../core/questions.ts";
-import { scoreMatrix } from "./classical.ts";
+import { correlation, scoreMatrix } from "./classical.ts";
 import {
   expectedTotal,
   fitItems,
@@ -15,14 +15,6 @@ const key = Object.fromEntries(questionCodes.map((code, i) => [code, "ABCD"[i % 
 
 function mean(values: readonly number[]) {
   return values.reduce((s, v) => s + v, 0) / values.length;
-}
-function pearson(x: readonly number[], y: readonly number[]) {
-  const mx = mean(x);
-  const my = mean(y);
-  const sxy = x.reduce((s, v, i) => s + (v - mx) * ((y[i] as number) - my), 0);
-  const sxx = x.reduce((s, v) => s + (v - mx) ** 2, 0);
-  const syy = y.reduce((s, v) => s + (v - my) ** 2, 0);
-  return sxy / Math.sqrt(sxx * syy);
 }
 function meanAbsoluteError(x: readonly number[], y: readonly number[]) {
   return mean(x.map((v, i) => Math.abs(v - (y[i] as number))));
@@ -64,12 +56,12 @@ describe("the fit recovers known item parameters from simulated takers", () => {
     const fitB = fit.items.map((item) => item.b);
     const trueA = truth.items.map((item) => item.a);
     const fitA = fit.items.map((item) => item.a);
-    expect(pearson(trueB, fitB)).toBeGreaterThan(tolerance.bCorrelation);
+    expect(correlation(trueB, fitB)).toBeGreaterThan(tolerance.bCorrelation);
     expect(meanAbsoluteError(trueB, fitB)).toBeLessThan(tolerance.bError);
     expect(meanAbsoluteError(trueA, fitA)).toBeLessThan(tolerance.aError);
     // The takers' abilities come back too (40 items: the EAP is shrunk but ordered).
     const eap = fit.abilities.map((ability) => ability.eap);
-    expect(pearson(truth.abilities, eap)).toBeGreaterThan(0.9);
+    expect(correlation(truth.abilities, eap)).toBeGreaterThan(0.9);
     // The expected total of the fitted items tracks the simulated takers' mean total.
     const totals = scoreMatrix(set).map((row) => row.reduce((s, v) => s + v, 0));
     expect(Math.abs(mean(totals) - mean(eap.map((t) => expectedTotal(fit.items, t))))).toBeLessThan(
