@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ageBands, itemModel, normsTable, iqScale as v1Scale } from "../../core/norms";
+import {
+  ageBands,
+  itemModel,
+  normsTable,
+  normsVersion,
+  iqScale as v1Scale,
+} from "../../core/norms";
 import { questionCodes } from "../../core/questions.ts";
-import { iqScale, proposeNorms, v1AgeBands } from "./norms-proposal.ts";
+import { iqScale, proposeNorms, v1AgeBands, v1Items, v1Model } from "./norms-proposal.ts";
 
 const now = new Date("2027-03-15T12:00:00Z");
-// core/norms.ts's model items: a = 1, b evenly from -1.8 to 1.8 in each category, c = 1/4.
-const v1Items = questionCodes.map((code) => ({
-  a: itemModel.discrimination,
-  b:
-    itemModel.easiest + ((itemModel.hardest - itemModel.easiest) * (Number(code.slice(3)) - 1)) / 9,
-  c: itemModel.guessing,
-}));
-
 /** A proposal on v1's model items: no takers, reliability 0.85, unless told otherwise. */
 function propose(
   input: { takers?: { ability: number; ageBand: string }[]; reliability?: number } = {},
@@ -19,7 +17,7 @@ function propose(
   return proposeNorms({
     questionBankVersion: "bank1",
     codes: questionCodes,
-    items: v1Items,
+    items: v1Items(questionCodes),
     takers: input.takers ?? [],
     reliability: input.reliability ?? 0.85,
     now,
@@ -30,6 +28,13 @@ describe("the proposed norms table", () => {
   it("copies core/norms.ts's age bands and scale", () => {
     expect(v1AgeBands).toEqual(ageBands);
     expect(iqScale).toEqual(v1Scale);
+    expect(v1Model).toEqual({
+      normsVersion,
+      guessing: itemModel.guessing,
+      discrimination: itemModel.discrimination,
+      easiest: itemModel.easiest,
+      hardest: itemModel.hardest,
+    });
   });
 
   it("on v1's own item parameters and no measured bands, is v1's table: same shape, same method", () => {
@@ -47,6 +52,7 @@ describe("the proposed norms table", () => {
     expect(proposal.normsVersion).toBe("v2-calibrated-2027-03-bank1");
     expect(proposal.intervalHalfWidth).toBe(11);
     expect(proposal.ageBands.every((band) => band.source === "v1 model")).toBe(true);
+    expect(proposal.current).toEqual({ normsVersion, iq: iqs(normsTable) });
   });
 
   it("takes the SEM from the measured reliability", () => {

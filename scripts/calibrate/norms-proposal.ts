@@ -5,7 +5,7 @@
  * the SEM from the measured KR-20. A person reviews it and commits it; nothing here
  * touches stored results.
  *
- * The age bands and the IQ scale are copies of core/norms.ts (Node cannot load that
+ * The age bands, the IQ scale and the v1 model are copies of core/norms.ts (Node cannot load that
  * module: its imports have no extension); norms-proposal.test.ts keeps them equal.
  */
 import { inverseNormalCdf, normalCdf } from "../../core/normal.ts";
@@ -21,6 +21,14 @@ export const v1AgeBands = [
   { id: "65+", from: 65, meanAbility: -0.7 },
 ] as const;
 export const referenceBand = "25-34";
+/** The model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */
+export const v1Model = {
+  normsVersion: "v1-model-2026-11",
+  guessing: 0.25,
+  discrimination: 1.0,
+  easiest: -1.8,
+  hardest: 1.8,
+} as const;
 export const iqScale = { mean: 100, sd: 15, floor: 55, ceiling: 145 } as const;
 
 /** Finished attempts of one bank version before norms are proposed from them. */
@@ -57,6 +65,17 @@ export interface NormsProposal {
   items: (ItemParameters & { code: string })[];
   ageBands: ProposedAgeBand[];
   table: Record<string, NormsRow[]>;
+  /** The IQ the current table (v1) gives each raw total, per age band, for comparison. */
+  current: { normsVersion: string; iq: Record<string, number[]> };
+}
+
+/** v1's item parameters for these codes (SM-01 ... RL-10: the number is the position). */
+export function v1Items(codes: readonly string[]): ItemParameters[] {
+  return codes.map((code) => ({
+    a: v1Model.discrimination,
+    b: v1Model.easiest + ((v1Model.hardest - v1Model.easiest) * (Number(code.slice(3)) - 1)) / 9,
+    c: v1Model.guessing,
+  }));
 }
 
 /** The ability whose expected total is `raw`; -Infinity at chance or below, +Infinity at the top. */
@@ -71,6 +90,26 @@ export function abilityForRaw(items: readonly ItemParameters[], raw: number): nu
     else high = mid;
   }
   return (low + high) / 2;
+}
+
+/** raw -> percentile -> IQ per band, abilities measured from `zero`. */
+function buildTable(
+  items: readonly ItemParameters[],
+  zero: number,
+  bands: readonly { id: string; meanAbility: number }[],
+): Record<string, NormsRow[]> {
+  const thetas = Array.from({ length: items.length + 1 }, (_, raw) => abilityForRaw(items, raw));
+  return Object.fromEntries(
+    bands.map((band) => [
+      band.id,
+      thetas.map((theta, raw): NormsRow => {
+        const percentile = normalCdf(theta - zero - band.meanAbility);
+        const unbounded = iqScale.mean + iqScale.sd * inverseNormalCdf(percentile);
+        const iq = Math.round(Math.min(iqScale.ceiling, Math.max(iqScale.floor, unbounded)));
+        return { raw, percentile, iq };
+      }),
+    ]),
+  );
 }
 
 function mean(values: readonly number[]): number {
@@ -102,20 +141,8 @@ export function proposeNorms(input: {
       source: measured ? "measured" : "v1 model",
     };
   });
-  const thetas = Array.from({ length: input.items.length + 1 }, (_, raw) =>
-    abilityForRaw(input.items, raw),
-  );
-  const table = Object.fromEntries(
-    ageBands.map((band) => [
-      band.id,
-      thetas.map((theta, raw): NormsRow => {
-        const percentile = normalCdf(theta - zero - band.meanAbility);
-        const unbounded = iqScale.mean + iqScale.sd * inverseNormalCdf(percentile);
-        const iq = Math.round(Math.min(iqScale.ceiling, Math.max(iqScale.floor, unbounded)));
-        return { raw, percentile, iq };
-      }),
-    ]),
-  );
+  const table = buildTable(input.items, zero, ageBands);
+  const v1Table = buildTable(v1Items(input.codes), 0, v1AgeBands);
   const sem = iqScale.sd * Math.sqrt(1 - input.reliability);
   const month = input.now.toISOString().slice(0, 7);
   return {
@@ -132,5 +159,11 @@ export function proposeNorms(input: {
     items: input.items.map((item, j) => ({ code: input.codes[j] as string, ...item })),
     ageBands,
     table,
+    current: {
+      normsVersion: v1Model.normsVersion,
+      iq: Object.fromEntries(
+        Object.entries(v1Table).map(([band, rows]) => [band, rows.map((row) => row.iq)]),
+      ),
+    },
   };
 }

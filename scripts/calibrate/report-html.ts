@@ -150,12 +150,16 @@ function normsSection(version: VersionReport): string {
     )
     .join("");
   const rows = (norms.table[bands[0]?.id ?? ""] ?? [])
-    .map(
-      (row) =>
-        `<tr><td>${row.raw}</td>${bands.map((band) => `<td>${norms.table[band.id]?.[row.raw]?.iq ?? "-"}</td>`).join("")}</tr>`,
-    )
+    .map((row) => {
+      const cells = bands.map((band) => {
+        const proposed = norms.table[band.id]?.[row.raw]?.iq;
+        const current = norms.current.iq[band.id]?.[row.raw];
+        return `<td>${proposed ?? "-"} <small>(${current ?? "-"})</small></td>`;
+      });
+      return `<tr><td>${row.raw}</td>${cells.join("")}</tr>`;
+    })
     .join("");
-  return `<p>Proposed <code>${escapeHtml(norms.normsVersion)}</code>: KR-20 ${fixed(norms.reliability, 3)}, SEM ${fixed(norms.sem, 1)} IQ points, 95% interval &plusmn;${norms.intervalHalfWidth}. Ability 0 is ${escapeHtml(norms.anchor)}. Written to <code>norms-v2-${escapeHtml(norms.questionBankVersion)}.json</code> for review; nothing is stored.</p>
+  return `<p>Proposed <code>${escapeHtml(norms.normsVersion)}</code>: KR-20 ${fixed(norms.reliability, 3)}, SEM ${fixed(norms.sem, 1)} IQ points, 95% interval &plusmn;${norms.intervalHalfWidth}. Ability 0 is ${escapeHtml(norms.anchor)}. In brackets: the IQ of the current table <code>${escapeHtml(norms.current.normsVersion)}</code>. Written to <code>norms-v2-${escapeHtml(norms.questionBankVersion)}.json</code> for review; nothing is stored.</p>
 <table><thead><tr><th>raw</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
