@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { migratedSqlite } from "../tests/migrated-sqlite.ts";
 import {
   type Command,
   couponExistsSql,
@@ -21,13 +21,7 @@ const now = Date.UTC(2027, 0, 10, 12);
 const parse = (line: string): Command => parseCommand(line.split(" ").filter(Boolean), now);
 
 function database(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  for (const file of readdirSync("migrations")
-    .filter((name) => name.endsWith(".sql"))
-    .sort()) {
-    db.exec(readFileSync(`migrations/${file}`, "utf8"));
-  }
+  const db = migratedSqlite();
   db.exec(`INSERT INTO users (id, name, email) VALUES ('u1', 'Ana', 'o''brien@example.com')`);
   return db;
 }

@@ -4,9 +4,9 @@
  * `wrangler d1 execute` takes no bound parameters, so every value is validated first and
  * then written as a literal: numbers as digits, text quoted with its quotes doubled.
  */
-import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { couponPercentRange } from "../core/checkout.ts";
+import { executeD1, type Row } from "./d1.ts";
 
 /**
  * The code rule of worker/coupons/rules.ts (couponCodePattern, normalizeCouponCode), copied:
@@ -187,35 +187,8 @@ export function couponExistsSql(code: string): string {
   return `SELECT code FROM coupons WHERE code = ${sqlText(code)}`;
 }
 
-type Row = Record<string, string | number | null>;
-
 function execute(sql: string, remote: boolean): Row[] {
-  const args = ["d1", "execute", "DB", remote ? "--remote" : "--local", "--json", "--command", sql];
-  // Another local state folder than the default (the browser tests' server has its own).
-  const persistTo = process.env.COUPONS_PERSIST_TO;
-  if (!remote && persistTo) args.push("--persist-to", persistTo);
-  let output: string;
-  try {
-    output = execFileSync("wrangler", args, {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-  } catch (error) {
-    throw new Error(`wrangler d1 execute failed: ${wranglerError(error)}`);
-  }
-  const [result] = JSON.parse(output) as { results: Row[] }[];
-  return result?.results ?? [];
-}
-
-/** With --json, wrangler prints its error as `{ "error": { "text": ... } }` on stdout. */
-function wranglerError(error: unknown): string {
-  const stdout = (error as { stdout?: string }).stdout ?? "";
-  try {
-    return (JSON.parse(stdout) as { error: { text: string } }).error.text;
-  } catch {
-    return stdout.trim() || String(error);
-  }
+  return executeD1(sql, remote, process.env.COUPONS_PERSIST_TO);
 }
 
 function day(ms: number | string | null): string {

@@ -1,0 +1,169 @@
+/**
+ * A proposed `v2` norms table from a calibration (docs/decisions/0024-calibration.md),
+ * the same shape as core/norms.ts's table (raw total -> percentile -> IQ per age band),
+ * built the same way (true-score equating) but on the measured item parameters, with
+ * the SEM from the measured KR-20. A person reviews it and commits it; nothing here
+ * touches stored results.
+ *
+ * The age bands, the IQ scale and the v1 model are copies of core/norms.ts (Node cannot load that
+ * module: its imports have no extension); norms-proposal.test.ts keeps them equal.
+ */
+import { inverseNormalCdf, normalCdf } from "../../core/normal.ts";
+import { expectedTotal, type ItemParameters } from "./irt.ts";
+
+export const v1AgeBands = [
+  { id: "16-17", from: 16, meanAbility: -0.1 },
+  { id: "18-24", from: 18, meanAbility: 0 },
+  { id: "25-34", from: 25, meanAbility: 0 },
+  { id: "35-44", from: 35, meanAbility: -0.1 },
+  { id: "45-54", from: 45, meanAbility: -0.25 },
+  { id: "55-64", from: 55, meanAbility: -0.45 },
+  { id: "65+", from: 65, meanAbility: -0.7 },
+] as const;
+export const referenceBand = "25-34";
+/** The model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */
+export const v1Model = {
+  normsVersion: "v1-model-2026-11",
+  guessing: 0.25,
+  discrimination: 1.0,
+  easiest: -1.8,
+  hardest: 1.8,
+} as const;
+export const iqScale = { mean: 100, sd: 15, floor: 55, ceiling: 145 } as const;
+
+/** Finished attempts of one bank version before norms are proposed from them. */
+export const minResultsForNorms = 1000;
+/** Takers of an age band before its mean is measured rather than taken from v1's model. */
+export const minResultsForBand = 200;
+
+export interface NormsRow {
+  raw: number;
+  percentile: number;
+  iq: number;
+}
+
+export interface ProposedAgeBand {
+  id: string;
+  from: number;
+  /** Mean ability relative to the reference band, in the reference band's SD units. */
+  meanAbility: number;
+  takers: number;
+  source: "measured" | "v1 model";
+}
+
+export interface NormsProposal {
+  normsVersion: string;
+  questionBankVersion: string;
+  results: number;
+  reliability: number;
+  /** 15 * sqrt(1 - KR-20). */
+  sem: number;
+  /** round(1.96 * SEM): the +- of the 95% interval. */
+  intervalHalfWidth: number;
+  /** What ability 0 means on this table. */
+  anchor: string;
+  items: (ItemParameters & { code: string })[];
+  ageBands: ProposedAgeBand[];
+  table: Record<string, NormsRow[]>;
+  /** The IQ the current table (v1) gives each raw total, per age band, for comparison. */
+  current: { normsVersion: string; iq: Record<string, number[]> };
+}
+
+/** v1's item parameters for these codes (SM-01 ... RL-10: the number is the position). */
+export function v1Items(codes: readonly string[]): ItemParameters[] {
+  return codes.map((code) => ({
+    a: v1Model.discrimination,
+    b: v1Model.easiest + ((v1Model.hardest - v1Model.easiest) * (Number(code.slice(3)) - 1)) / 9,
+    c: v1Model.guessing,
+  }));
+}
+
+/** The ability whose expected total is `raw`; -Infinity at chance or below, +Infinity at the top. */
+export function abilityForRaw(items: readonly ItemParameters[], raw: number): number {
+  if (raw <= expectedTotal(items, Number.NEGATIVE_INFINITY) + 1e-9) return Number.NEGATIVE_INFINITY;
+  if (raw >= items.length) return Number.POSITIVE_INFINITY;
+  let low = -12;
+  let high = 12;
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + high) / 2;
+    if (expectedTotal(items, mid) < raw) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/** raw -> percentile -> IQ per band, abilities measured from `zero`. */
+function buildTable(
+  items: readonly ItemParameters[],
+  zero: number,
+  bands: readonly { id: string; meanAbility: number }[],
+): Record<string, NormsRow[]> {
+  const thetas = Array.from({ length: items.length + 1 }, (_, raw) => abilityForRaw(items, raw));
+  return Object.fromEntries(
+    bands.map((band) => [
+      band.id,
+      thetas.map((theta, raw): NormsRow => {
+        const percentile = normalCdf(theta - zero - band.meanAbility);
+        const unbounded = iqScale.mean + iqScale.sd * inverseNormalCdf(percentile);
+        const iq = Math.round(Math.min(iqScale.ceiling, Math.max(iqScale.floor, unbounded)));
+        return { raw, percentile, iq };
+      }),
+    ]),
+  );
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((s, v) => s + v, 0) / values.length;
+}
+
+export function proposeNorms(input: {
+  questionBankVersion: string;
+  codes: readonly string[];
+  items: readonly ItemParameters[];
+  /** Each taker's ability estimate (EAP) and stored age band. */
+  takers: readonly { ability: number; ageBand: string }[];
+  reliability: number;
+  now: Date;
+}): NormsProposal {
+  const inBand = (id: string) => input.takers.filter((t) => t.ageBand === id).map((t) => t.ability);
+  const reference = inBand(referenceBand);
+  // The scale's zero: the reference band's mean ability when it has enough takers,
+  // otherwise all takers' (the fit's own zero).
+  const zero = reference.length >= minResultsForBand ? mean(reference) : 0;
+  const ageBands = v1AgeBands.map((band): ProposedAgeBand => {
+    const abilities = inBand(band.id);
+    const measured = abilities.length >= minResultsForBand;
+    return {
+      id: band.id,
+      from: band.from,
+      meanAbility: measured ? mean(abilities) - zero : band.meanAbility,
+      takers: abilities.length,
+      source: measured ? "measured" : "v1 model",
+    };
+  });
+  const table = buildTable(input.items, zero, ageBands);
+  const v1Table = buildTable(v1Items(input.codes), 0, v1AgeBands);
+  const sem = iqScale.sd * Math.sqrt(1 - input.reliability);
+  const month = input.now.toISOString().slice(0, 7);
+  return {
+    normsVersion: `v2-calibrated-${month}-${input.questionBankVersion}`,
+    questionBankVersion: input.questionBankVersion,
+    results: input.takers.length,
+    reliability: input.reliability,
+    sem,
+    intervalHalfWidth: Math.round(1.96 * sem),
+    anchor:
+      reference.length >= minResultsForBand
+        ? `this site's takers aged ${referenceBand} (mean 0, SD 1 of all takers of this version)`
+        : "all of this site's takers of this version (too few aged 25-34 to anchor on them)",
+    items: input.items.map((item, j) => ({ code: input.codes[j] as string, ...item })),
+    ageBands,
+    table,
+    current: {
+      normsVersion: v1Model.normsVersion,
+      iq: Object.fromEntries(
+        Object.entries(v1Table).map(([band, rows]) => [band, rows.map((row) => row.iq)]),
+      ),
+    },
+  };
+}
