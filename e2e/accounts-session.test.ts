@@ -34,6 +34,7 @@ const labels = {
     confirmation: "Confirm password",
     signOut: "Sign out",
     myTests: "My tests",
+    account: "Account",
     forgot: "Forgot your password?",
     send: "Send",
     sent: "Request sent successfully!",
@@ -49,6 +50,7 @@ const labels = {
     confirmation: "Confirme a senha",
     signOut: "Sair",
     myTests: "Meus testes",
+    account: "Minha conta",
     forgot: "Esqueceu sua senha?",
     send: "Enviar",
     sent: "Solicitação enviada com sucesso!",
@@ -111,7 +113,11 @@ describe("an account from sign-up to sign-out", () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe(
         "menuitem",
       );
-      expect(await menu.getByRole("menuitem").allTextContents()).toEqual([t.myTests, t.signOut]);
+      expect(await menu.getByRole("menuitem").allTextContents()).toEqual([
+        t.myTests,
+        t.account,
+        t.signOut,
+      ]);
       await screenshot(page, `accounts-menu-${locale}-${width}`);
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "hidden" });

@@ -22,6 +22,7 @@ const texts = {
     emptyTitle: "No tests yet",
     emptyButton: "Take the test",
     myTests: "My tests",
+    account: "Account",
     signOut: "Sign out",
     notPurchased: "Report not purchased",
     seeResult: "See result",
@@ -42,6 +43,7 @@ const texts = {
     emptyTitle: "Nenhum teste ainda",
     emptyButton: "Fazer o teste",
     myTests: "Meus testes",
+    account: "Minha conta",
     signOut: "Sair",
     notPurchased: "Relatório não adquirido",
     seeResult: "Ver resultado",
@@ -104,7 +106,7 @@ describe.each([
     await empty.getByRole("heading", { name: t.emptyTitle }).waitFor();
     expect(await page.getByTestId("tests-row").count()).toBe(0);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await menuItems(page)).toEqual([t.signOut]);
+    expect(await menuItems(page)).toEqual([t.account, t.signOut]);
     await screenshot(page, `tests-empty-${locale}-${size}`);
     await empty.getByRole("link", { name: t.emptyButton }).click();
     await page.waitForURL((url) => url.pathname === t.test);
@@ -112,7 +114,7 @@ describe.each([
     // Elsewhere the header offers 'My tests'.
     await page.getByTestId("start-test").click();
     await runner(page).waitFor();
-    expect(await menuItems(page)).toEqual([t.myTests, t.signOut]);
+    expect(await menuItems(page)).toEqual([t.myTests, t.account, t.signOut]);
 
     // A short test: eight answers by keyboard, then sent anyway.
     for (let index = 0; index < 8; index++) {
@@ -154,7 +156,7 @@ describe.each([
     ]);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
-    expect(await menuItems(page)).toEqual([t.signOut]);
+    expect(await menuItems(page)).toEqual([t.account, t.signOut]);
     await screenshot(page, `tests-one-${locale}-${size}`);
 
     await row.getByRole("link", { name: t.seeResult }).click();

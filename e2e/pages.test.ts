@@ -38,6 +38,7 @@ const privateScreens = new Set([
   "checkoutStatus",
   "payments",
   "certificate",
+  "account",
 ]);
 /** Screens whose sample parameters name nothing: a 404 page, with its SEO tags all the same. */
 const notFoundScreens = new Set(["certificateVerify"]);
