@@ -189,6 +189,21 @@ describe("the item bank", () => {
     }
   });
 
+  it("gives each option a text alternative of its own, in both languages, that names no answer", () => {
+    // A screen reader reads only the alt: two equal alts in one item are two options its
+    // user cannot tell apart.
+    for (const question of bank.questions) {
+      for (const locale of ["en", "pt-br"] as const) {
+        const alts = question.options.map((o) => o.image.alt[locale]);
+        expect(new Set(alts).size, `${question.code} ${locale}: ${alts.join(" | ")}`).toBe(4);
+        for (const alt of alts)
+          expect(alt.toLowerCase(), question.code).not.toMatch(
+            /correct|right answer|answer|wrong|correta|resposta|errad/,
+          );
+      }
+    }
+  });
+
   it("keeps every text legible from 320 px wide: a font of at least 12 px on screen", () => {
     // A question image spans the 320 px screen; options sit two to a row (about 150 px).
     const shown = new Map<string, number>();

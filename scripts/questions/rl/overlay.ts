@@ -306,22 +306,39 @@ export function renderOverlayOption(elements: number[]): string {
   return svgDocument(240, 240, panel(4, 4, 232, 232) + inkPaths(ink, 232 * 0.03));
 }
 
-const enNumbers = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-const ptFeminine = ["nenhuma", "uma", "duas", "três", "quatro", "cinco", "seis", "sete", "oito"];
-const ptMasculine = ["nenhum", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito"];
+/** The elements' names, in element order (see the top of this module). */
+const elementNames: Record<number, { en: string; pt: string }> = {
+  0: { en: "top side", pt: "lado de cima" },
+  1: { en: "right side", pt: "lado direito" },
+  2: { en: "bottom side", pt: "lado de baixo" },
+  3: { en: "left side", pt: "lado esquerdo" },
+  4: {
+    en: "diagonal from top left to bottom right",
+    pt: "diagonal do alto à esquerda até embaixo à direita",
+  },
+  5: {
+    en: "diagonal from top right to bottom left",
+    pt: "diagonal do alto à direita até embaixo à esquerda",
+  },
+  6: { en: "vertical middle line", pt: "linha vertical do meio" },
+  7: { en: "horizontal middle line", pt: "linha horizontal do meio" },
+  8: { en: "dot at top left", pt: "ponto no alto à esquerda" },
+  9: { en: "dot at top right", pt: "ponto no alto à direita" },
+  10: { en: "dot at bottom right", pt: "ponto embaixo à direita" },
+  11: { en: "dot at bottom left", pt: "ponto embaixo à esquerda" },
+};
 
+/**
+ * Names every element drawn, so that two different panels never read the same (the
+ * distractors differ from the answer by single elements). The order is the elements'
+ * fixed order, the same in every option: it says what is drawn, not what is right.
+ */
 export function overlayOptionAlt(elements: number[]): LocalizedText {
-  const lines = elements.filter((e) => e < 8).length;
-  const dotCount = elements.length - lines;
-  const en: string[] = [];
-  const pt: string[] = [];
-  if (lines) {
-    en.push(`${enNumbers[lines]} ${lines === 1 ? "line" : "lines"}`);
-    pt.push(`${ptFeminine[lines]} ${lines === 1 ? "linha" : "linhas"}`);
-  }
-  if (dotCount) {
-    en.push(`${enNumbers[dotCount]} ${dotCount === 1 ? "dot" : "dots"}`);
-    pt.push(`${ptMasculine[dotCount]} ${dotCount === 1 ? "ponto" : "pontos"}`);
-  }
-  return { en: `A panel with ${en.join(" and ")}`, "pt-br": `Um quadro com ${pt.join(" e ")}` };
+  const names = [...elements].sort((a, b) => a - b).map((e) => elementNames[e]);
+  if (names.some((name) => !name)) throw new Error(`unknown overlay element in ${elements}`);
+  const named = names as { en: string; pt: string }[];
+  return {
+    en: `A panel with ${named.length} ${named.length === 1 ? "element" : "elements"}: ${named.map((m) => m.en).join(", ")}`,
+    "pt-br": `Um quadro com ${named.length} ${named.length === 1 ? "elemento" : "elementos"}: ${named.map((m) => m.pt).join(", ")}`,
+  };
 }
