@@ -137,6 +137,18 @@ describe("the item bank", () => {
     expect(sequence.join("")).not.toMatch(/(A{4}|B{4}|C{4}|D{4})/);
   });
 
+  it("balances the answer letters within every category: each 2 or 3 times in 10", () => {
+    for (const category of categories) {
+      const keys = bank.items.filter((item) => item.category === category).map((i) => i.expect);
+      expect(keys, category).toHaveLength(10);
+      for (const letter of letters) {
+        const count = keys.filter((l) => l === letter).length;
+        expect(count, `${category} ${letter}: ${keys.join("")}`).toBeGreaterThanOrEqual(2);
+        expect(count, `${category} ${letter}: ${keys.join("")}`).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
   it("writes the same bytes for the same seed, and the committed files are up to date", async () => {
     const again = await buildBank(bankSeed);
     expect([...again.images.entries()]).toEqual([...bank.images.entries()]);
