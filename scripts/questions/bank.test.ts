@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questionCodes } from "../../core/questions.ts";
+import { rates, stemCopies } from "./audit.ts";
 import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
 import {
   expectedHit,
@@ -106,6 +107,27 @@ describe("the item bank", () => {
     expect(symmetricRate).toBeLessThanOrEqual(0.35);
   });
 
+  it("gives nothing away within any category to choosers by option features: numeric centre and closeness, count, ink, attribute majority, copies of the question (each at most 35%)", () => {
+    for (const category of categories) {
+      const found = rates(bank.items.filter((item) => item.category === category));
+      console.log(
+        `${category}: ${Object.entries(found)
+          .map(([name, rate]) => `${name} ${(rate * 100).toFixed(0)}%`)
+          .join(", ")}`,
+      );
+      for (const [name, rate] of Object.entries(found))
+        expect(rate, `${category}: ${name}`).toBeLessThanOrEqual(0.35);
+    }
+  });
+
+  it("never offers as a distractor a panel or a number that the question shows", () => {
+    for (const item of bank.items) {
+      const copies = stemCopies(item);
+      const wrong = copies.filter((copy, i) => copy && letters[i] !== item.expect);
+      expect(wrong, `${item.code}: ${JSON.stringify(item.options)}`).toEqual([]);
+    }
+  });
+
   it("never makes the answer the only symmetric option (an unfolded sheet is symmetric: so is a wrong-axis sheet)", () => {
     for (const item of bank.items) {
       const picked = symmetricChooser(symmetryFlags(item));
@@ -117,12 +139,12 @@ describe("the item bank", () => {
       expect(symmetryFlags(item).filter(Boolean).length, item.code).toBeGreaterThanOrEqual(2);
   });
 
-  it("keeps the symmetry check independent: no generator filters its items with it", () => {
+  it("keeps the checks independent: no generator filters its items with the symmetry check or the audit", () => {
     for (const category of categories) {
       const folder = `scripts/questions/${category.toLowerCase()}`;
       for (const file of readdirSync(folder).filter((f) => !f.startsWith("solve"))) {
         const source = readFileSync(`${folder}/${file}`, "utf8");
-        expect(source, file).not.toMatch(/symmetricChooser|mirrorSymmetric/);
+        expect(source, file).not.toMatch(/symmetricChooser|mirrorSymmetric|audit/);
       }
     }
   });
@@ -135,6 +157,18 @@ describe("the item bank", () => {
       expect(count, letter).toBeLessThanOrEqual(12);
     }
     expect(sequence.join("")).not.toMatch(/(A{4}|B{4}|C{4}|D{4})/);
+  });
+
+  it("balances the answer letters within every category: each 2 or 3 times in 10", () => {
+    for (const category of categories) {
+      const keys = bank.items.filter((item) => item.category === category).map((i) => i.expect);
+      expect(keys, category).toHaveLength(10);
+      for (const letter of letters) {
+        const count = keys.filter((l) => l === letter).length;
+        expect(count, `${category} ${letter}: ${keys.join("")}`).toBeGreaterThanOrEqual(2);
+        expect(count, `${category} ${letter}: ${keys.join("")}`).toBeLessThanOrEqual(3);
+      }
+    }
   });
 
   it("writes the same bytes for the same seed, and the committed files are up to date", async () => {
@@ -185,6 +219,21 @@ describe("the item bank", () => {
           count(expected) >= 2 || unique >= 2,
           `${question.code} ${locale}: ${alts.join(" | ")}`,
         ).toBe(true);
+      }
+    }
+  });
+
+  it("gives each option a text alternative of its own, in both languages, that names no answer", () => {
+    // A screen reader reads only the alt: two equal alts in one item are two options its
+    // user cannot tell apart.
+    for (const question of bank.questions) {
+      for (const locale of ["en", "pt-br"] as const) {
+        const alts = question.options.map((o) => o.image.alt[locale]);
+        expect(new Set(alts).size, `${question.code} ${locale}: ${alts.join(" | ")}`).toBe(4);
+        for (const alt of alts)
+          expect(alt.toLowerCase(), question.code).not.toMatch(
+            /correct|right answer|answer|wrong|correta|resposta|errad/,
+          );
       }
     }
   });

@@ -46,25 +46,29 @@ async function loadGenerator(category: Category): Promise<CategoryGenerator> {
   return module.generator;
 }
 
-/** 40 letters, ten of each, with no run of four equal letters. */
-export function answerLetters(seed: string, count = 40): Letter[] {
+/**
+ * The answer letters of `groups` categories of ten items, in bank order. Within a category
+ * each letter is the key two or three times (two letters three times, two letters twice);
+ * over four categories the letters that come three times pair up as {A,B}, {C,D}, {A,C},
+ * {B,D} in a seeded order, so every letter is the key ten times in the bank. Never four
+ * equal letters in a row, across category boundaries too.
+ */
+export function answerLetters(seed: string, groups = 4): Letter[] {
   const rng = createRng(`${seed}:letters`);
-  const pool = Array.from({ length: count }, (_, i) => letters[i % 4] as Letter);
+  const pairs = rng.shuffle([
+    ["A", "B"],
+    ["C", "D"],
+    ["A", "C"],
+    ["B", "D"],
+  ] as Letter[][]);
+  const pools = Array.from({ length: groups }, (_, g) => [
+    ...letters,
+    ...letters,
+    ...(pairs[g % 4] as Letter[]),
+  ]);
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const candidate = rng.shuffle(pool);
-    if (
-      candidate.every(
-        (letter, i) =>
-          i < 3 ||
-          !(
-            candidate[i - 1] === letter &&
-            candidate[i - 2] === letter &&
-            candidate[i - 3] === letter
-          ),
-      )
-    ) {
-      return candidate;
-    }
+    const candidate = pools.flatMap((pool) => rng.shuffle(pool));
+    if (!/(A{4}|B{4}|C{4}|D{4})/.test(candidate.join(""))) return candidate;
   }
   throw new Error("could not balance the answer letters");
 }
@@ -93,7 +97,7 @@ export async function buildBank(
   const drafts = generators.flatMap((generator) =>
     generator.generate(seed).map((draft) => ({ generator, draft })),
   );
-  const expected = answerLetters(seed, drafts.length);
+  const expected = answerLetters(seed, generators.length);
   const images = new Map<string, string>();
   const items: BuiltItem[] = [];
   const questions: PublicQuestion[] = [];

@@ -166,16 +166,25 @@ function withLevel(cell: Cell, attribute: Attribute, level: number): Cell {
     : { ...cell, [attribute]: level };
 }
 
-/** A wrong value for `attribute`, taken from the item: from the third row or column if possible. */
-function wrongValue(cells: Cell[], answer: Cell, attribute: Attribute, rng: Rng): number | null {
+/**
+ * Wrong values for `attribute`: from the item (the third row or column first), then, when
+ * every design made of those copies a panel of the grid, from the attribute's domain.
+ */
+function wrongValues(cells: Cell[], answer: Cell, attribute: Attribute, rng: Rng): number[] {
   const right = levelOf(answer, attribute);
   const near = [6, 7, 2, 5]
     .map((i) => levelOf(cells[i] as Cell, attribute))
     .filter((v) => v !== right);
   const any = cells.map((c) => levelOf(c, attribute)).filter((v) => v !== right);
-  const pool = [...new Set(near.length > 0 ? near : any)];
-  return pool.length > 0 ? rng.pick(pool) : null;
+  const { min, max } = domains[attribute];
+  const domain = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter(
+    (v) => v !== right,
+  );
+  return [...new Set([...rng.shuffle(near), ...rng.shuffle(any), ...rng.shuffle(domain)])];
 }
+
+const sameCell = (a: Cell, b: Cell) =>
+  a.type === b.type && a.size === b.size && a.fill === b.fill && a.number === b.number;
 
 function buildItem(recipe: Recipe, seed: string): Item {
   const rng = createRng(`${seed}:${recipe.code}`);
@@ -205,17 +214,38 @@ function buildItem(recipe: Recipe, seed: string): Item {
     });
     const cells = all.slice(0, 8);
     const answer = all[8] as Cell;
-    const [first, second] = recipe.distract;
-    const a = wrongValue(cells, answer, first, rng);
-    const b = wrongValue(cells, answer, second, rng);
-    if (a === null || b === null) continue;
-    const withA = withLevel(answer, first, a);
+    // The 2x2 design over two attributes, the recipe's pair first; no distractor may copy a
+    // panel of the grid, or it could be ruled out without finding the rules (ADR 0025).
+    // Where every design over that pair would (a row-constant size under a distribute-three
+    // type leaves no unseen size), another pair of attributes is taken.
+    const pairs = [
+      recipe.distract,
+      ...attributes.flatMap((x, i) =>
+        attributes.slice(i + 1).map((y) => [x, y] as [Attribute, Attribute]),
+      ),
+    ];
+    const designs = pairs.flatMap(([first, second]) =>
+      wrongValues(cells, answer, first, rng).flatMap((a) =>
+        wrongValues(cells, answer, second, rng).map((b) => {
+          const withA = withLevel(answer, first, a);
+          return [withA, withLevel(answer, second, b), withLevel(withA, second, b)] as [
+            Cell,
+            Cell,
+            Cell,
+          ];
+        }),
+      ),
+    );
+    const distractors = designs.find((design) =>
+      design.every((option) => !cells.some((cell) => sameCell(cell, option))),
+    );
+    if (!distractors) continue;
     return {
       code: recipe.code,
       family: "matrix",
       spec: { rules, cells },
       answer,
-      distractors: [withA, withLevel(answer, second, b), withLevel(withA, second, b)],
+      distractors,
       title,
       alt,
     };

@@ -3,7 +3,7 @@ import type { Rng } from "../rng.ts";
 import { n, palette, panel, svgDocument, text } from "../svg.ts";
 import { curvedArrow, dashedLine, stepArrow } from "./draw.ts";
 import type { Flap, FoldSpec, ReOption, ReSpec, SheetOption } from "./types.ts";
-import { numbersEn, numbersPt } from "./words.ts";
+import { cellsByRow, numbersEn, numbersPt } from "./words.ts";
 
 /**
  * Paper folding: a 4x4 sheet folded once or twice and punched. Options (2x2 design): the
@@ -260,11 +260,15 @@ export function renderSheetOption(option: SheetOption): string {
 
 export function sheetOptionAlt(option: SheetOption): LocalizedText {
   const count = option.holes.length;
+  const where = cellsByRow(option.holes.map(xy));
   return count === 1
-    ? { en: "A sheet with one hole", "pt-br": "Uma folha com um furo" }
+    ? {
+        en: `A sheet with one hole; ${where.en}`,
+        "pt-br": `Uma folha com um furo; ${where["pt-br"]}`,
+      }
     : {
-        en: `A sheet with ${numbersEn[count]} holes`,
-        "pt-br": `Uma folha com ${numbersPt[count]} furos`,
+        en: `A sheet with ${numbersEn[count]} holes; ${where.en}`,
+        "pt-br": `Uma folha com ${numbersPt[count]} furos; ${where["pt-br"]}`,
       };
 }
 

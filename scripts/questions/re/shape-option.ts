@@ -4,7 +4,7 @@ import { panel, svgDocument } from "../svg.ts";
 import { figure, grid } from "./draw.ts";
 import { type Cell, keyUpToRotation, keyUpToRotationAndMirror, size } from "./polyomino.ts";
 import type { ShapeOption } from "./types.ts";
-import { numbersEn, numbersPt } from "./words.ts";
+import { cellsByRow, numbersEn, numbersPt } from "./words.ts";
 
 /**
  * Options that are figures. The rotation and mirror families draw them, describe them and
@@ -46,8 +46,9 @@ export function renderShapeOption(figureCells: Cell[], cells: Cell[]): string {
 
 export function shapeOptionAlt(option: ShapeOption): LocalizedText {
   const count = option.cells.length;
+  const where = cellsByRow(option.cells);
   return {
-    en: `A figure of ${numbersEn[count]} squares`,
-    "pt-br": `Uma figura de ${numbersPt[count]} quadrados`,
+    en: `A figure of ${numbersEn[count]} squares; ${where.en}`,
+    "pt-br": `Uma figura de ${numbersPt[count]} quadrados; ${where["pt-br"]}`,
   };
 }

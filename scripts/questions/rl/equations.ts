@@ -149,9 +149,13 @@ function chooseDistractors(
   answer: number,
   wrong: number[],
   below: number,
+  shown: number[],
 ): [number, number, number] {
   const slips = [1, 2, 3, 4, 5, 10].flatMap((d) => [answer - d, answer + d]);
-  const pool = [...new Set([...wrong, ...slips])].filter((v) => v >= 0 && v !== answer);
+  // A number the equations already show can be ruled out without solving them.
+  const pool = [...new Set([...wrong, ...slips])].filter(
+    (v) => v >= 0 && v !== answer && !shown.includes(v),
+  );
   const lower = pool.filter((v) => v < answer).slice(0, below);
   const higher = pool.filter((v) => v > answer).slice(0, 3 - below);
   const picked = [...lower, ...higher];
@@ -192,7 +196,11 @@ export function equationItem(
   const shapeOf = Object.fromEntries(roles.map((role, i) => [role, shapes[i] as Shape]));
   const rename = (expression: Expression) => expression.map((t) => shapeOf[t] ?? t);
   const answer = evaluate(recipe.question, recipe.values);
-  const wrong = chooseDistractors(rng, answer, recipe.wrong, below);
+  const shown = recipe.equations.flatMap((left) => [
+    evaluate(left, recipe.values),
+    ...left.filter((t) => /^\d+$/.test(t)).map(Number),
+  ]);
+  const wrong = chooseDistractors(rng, answer, recipe.wrong, below, shown);
   const spec: EquationSpec = {
     kind: "equations",
     equations: recipe.equations.map((left) => ({

@@ -20,7 +20,9 @@ import type { RlOption, RlSpec } from "./types.ts";
 
 type Item = ItemDraft<RlSpec, RlOption>;
 
-type Step = { kind: "overlay"; recipe: OverlayRecipe } | { kind: "equations"; level: number };
+type Step =
+  | { kind: "overlay"; recipe: Omit<OverlayRecipe, "spread"> }
+  | { kind: "equations"; level: number };
 
 const plan: Step[] = [
   { kind: "overlay", recipe: { op: "or", universe: lineElements, min: 2, max: 3 } },
@@ -40,10 +42,24 @@ function generate(seed: string): Item[] {
   // items, so it is neither always the median nor always an extreme.
   const ranks = createRng(`${seed}:RL:ranks`).shuffle([0, 1, 2, 3]);
   let equationIndex = 0;
+  // How the overlay distractors differ in size from the answer: the answer has the most
+  // elements twice, the fewest twice, and sits in the middle twice.
+  const spreads = createRng(`${seed}:RL:spreads`).shuffle([
+    "fewer",
+    "fewer",
+    "more",
+    "more",
+    "mixed",
+    "mixed",
+  ] as const);
+  let overlayIndex = 0;
   return plan.map((step, i) => {
     const code = `RL-${String(i + 1).padStart(2, "0")}`;
     const rng: Rng = createRng(`${seed}:${code}`);
-    if (step.kind === "overlay") return overlayItem(code, rng, step.recipe);
+    if (step.kind === "overlay") {
+      const spread = spreads[overlayIndex++] as OverlayRecipe["spread"];
+      return overlayItem(code, rng, { ...step.recipe, spread });
+    }
     const below = ranks[equationIndex++] as number;
     return equationItem(code, rng, step.level, below);
   });

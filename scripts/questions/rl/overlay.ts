@@ -70,6 +70,13 @@ export interface OverlayRecipe {
   /** Elements per input panel. */
   min: number;
   max: number;
+  /**
+   * How the distractors differ from the answer in size: all with fewer elements (the
+   * answer has the most), all with more (the answer has the fewest), or one fewer, one
+   * more and one as many. The category spreads these so that counting or weighing ink
+   * does not find the key (ADR 0025).
+   */
+  spread: "fewer" | "more" | "mixed";
 }
 
 function randomPanel(rng: Rng, recipe: OverlayRecipe): number[] {
@@ -132,19 +139,22 @@ const toggle = (set: number[], element: number) =>
 
 /**
  * 2x2 distractors: S, S with x toggled, S with y toggled, S with both, where x and y are
- * elements of the item that the most wrong rules would get wrong on the third row.
+ * elements of the item that the most wrong rules would get wrong on the third row: each
+ * distractor is (close to) the answer of a plausible wrong rule. Whether x and y are taken
+ * away or added follows the recipe's spread; no distractor copies a panel of the question.
  */
 function distractors(
   rng: Rng,
-  op: OverlayOp,
+  recipe: OverlayRecipe,
   rows: number[][][],
   answer: number[],
 ): [number[], number[], number[]] {
-  const k = arity(op);
+  const k = arity(recipe.op);
   const asked = rows[2] as number[][];
   const present = new Set(rows.flat(2));
+  const shown = new Set(rows.flat().map((p) => p.join()));
   const wrongOutputs = Object.entries(candidateRules[k])
-    .filter(([name]) => name !== op)
+    .filter(([name]) => name !== recipe.op)
     .map(([, rule]) => new Set(apply(rule, asked)));
   const scored = rng
     .shuffle([...present])
@@ -153,19 +163,27 @@ function distractors(
       score: wrongOutputs.filter((out) => out.has(e) !== answer.includes(e)).length,
     }))
     .sort((a, b) => b.score - a.score);
+  const removed = (e: number) => answer.includes(e);
+  const fits = (x: number, y: number) =>
+    recipe.spread === "fewer"
+      ? removed(x) && removed(y)
+      : recipe.spread === "more"
+        ? !removed(x) && !removed(y)
+        : removed(x) !== removed(y);
   for (let i = 0; i < scored.length; i++) {
     for (let j = i + 1; j < scored.length; j++) {
       const x = (scored[i] as { e: number }).e;
       const y = (scored[j] as { e: number }).e;
+      if (!fits(x, y)) continue;
       const options: [number[], number[], number[]] = [
         toggle(answer, x),
         toggle(answer, y),
         toggle(toggle(answer, x), y),
       ];
-      if (options.every((o) => o.length >= 1)) return options;
+      if (options.every((o) => o.length >= 1 && !shown.has(o.join()))) return options;
     }
   }
-  throw new Error("no overlay distractors");
+  throw new Error(`no overlay distractors (${recipe.op}, ${recipe.spread})`);
 }
 
 const familyOf: Record<OverlayOp, string> = {
@@ -188,7 +206,7 @@ export function overlayItem(
   recipe: OverlayRecipe,
 ): ItemDraft<RlSpec, RlOption> {
   const { rows, answer } = drawRows(rng, recipe);
-  const wrong = distractors(rng, recipe.op, rows, answer);
+  const wrong = distractors(rng, recipe, rows, answer);
   const withDots = rows.flat(2).some((e) => e >= 8);
   const k = arity(recipe.op);
   const what = withDots
@@ -306,22 +324,39 @@ export function renderOverlayOption(elements: number[]): string {
   return svgDocument(240, 240, panel(4, 4, 232, 232) + inkPaths(ink, 232 * 0.03));
 }
 
-const enNumbers = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-const ptFeminine = ["nenhuma", "uma", "duas", "três", "quatro", "cinco", "seis", "sete", "oito"];
-const ptMasculine = ["nenhum", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito"];
+/** The elements' names, in element order (see the top of this module). */
+const elementNames: Record<number, { en: string; pt: string }> = {
+  0: { en: "top side", pt: "lado de cima" },
+  1: { en: "right side", pt: "lado direito" },
+  2: { en: "bottom side", pt: "lado de baixo" },
+  3: { en: "left side", pt: "lado esquerdo" },
+  4: {
+    en: "diagonal from top left to bottom right",
+    pt: "diagonal do alto à esquerda até embaixo à direita",
+  },
+  5: {
+    en: "diagonal from top right to bottom left",
+    pt: "diagonal do alto à direita até embaixo à esquerda",
+  },
+  6: { en: "vertical middle line", pt: "linha vertical do meio" },
+  7: { en: "horizontal middle line", pt: "linha horizontal do meio" },
+  8: { en: "dot at top left", pt: "ponto no alto à esquerda" },
+  9: { en: "dot at top right", pt: "ponto no alto à direita" },
+  10: { en: "dot at bottom right", pt: "ponto embaixo à direita" },
+  11: { en: "dot at bottom left", pt: "ponto embaixo à esquerda" },
+};
 
+/**
+ * Names every element drawn, so that two different panels never read the same (the
+ * distractors differ from the answer by single elements). The order is the elements'
+ * fixed order, the same in every option: it says what is drawn, not what is right.
+ */
 export function overlayOptionAlt(elements: number[]): LocalizedText {
-  const lines = elements.filter((e) => e < 8).length;
-  const dotCount = elements.length - lines;
-  const en: string[] = [];
-  const pt: string[] = [];
-  if (lines) {
-    en.push(`${enNumbers[lines]} ${lines === 1 ? "line" : "lines"}`);
-    pt.push(`${ptFeminine[lines]} ${lines === 1 ? "linha" : "linhas"}`);
-  }
-  if (dotCount) {
-    en.push(`${enNumbers[dotCount]} ${dotCount === 1 ? "dot" : "dots"}`);
-    pt.push(`${ptMasculine[dotCount]} ${dotCount === 1 ? "ponto" : "pontos"}`);
-  }
-  return { en: `A panel with ${en.join(" and ")}`, "pt-br": `Um quadro com ${pt.join(" e ")}` };
+  const names = [...elements].sort((a, b) => a - b).map((e) => elementNames[e]);
+  if (names.some((name) => !name)) throw new Error(`unknown overlay element in ${elements}`);
+  const named = names as { en: string; pt: string }[];
+  return {
+    en: `A panel with ${named.length} ${named.length === 1 ? "element" : "elements"}: ${named.map((m) => m.en).join(", ")}`,
+    "pt-br": `Um quadro com ${named.length} ${named.length === 1 ? "elemento" : "elementos"}: ${named.map((m) => m.pt).join(", ")}`,
+  };
 }

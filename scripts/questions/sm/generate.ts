@@ -207,16 +207,24 @@ const recipes: ((rng: Rng) => { rule: SequenceSpec; terms: number[]; wrong: numb
 
 /**
  * Picks three distractors so that exactly `below` of them are smaller than the answer,
- * preferring the wrong-rule candidates in their order, then one-step slips.
+ * preferring the wrong-rule candidates in their order, then slips. Never a number the
+ * sequence shows (it can be ruled out without finding the rule); slips of 1 or 2 only
+ * last, so that the wrong numbers do not cluster around the answer and give it away as
+ * the one with the closest neighbours (ADR 0025).
  */
 function chooseDistractors(
   answer: number,
   wrong: number[],
   below: number,
   rng: Rng,
+  terms: number[],
 ): [number, number, number] {
-  const slips = [1, 2, 3, 4, 5, 6].flatMap((d) => [answer - d, answer + d]);
-  const pool = [...new Set([...wrong, ...rng.shuffle(slips)])].filter((v) => v > 0 && v !== answer);
+  const far = [3, 4, 5, 6, 7, 8].flatMap((d) => [answer - d, answer + d]);
+  const near = [1, 2].flatMap((d) => [answer - d, answer + d]);
+  const candidates = [...wrong.filter((v) => Math.abs(v - answer) > 2), ...rng.shuffle(far)];
+  const pool = [...new Set([...candidates, ...wrong, ...near])].filter(
+    (v) => v > 0 && v !== answer && !terms.includes(v),
+  );
   const lower = pool.filter((v) => v < answer);
   const higher = pool.filter((v) => v > answer);
   const picked = [...lower.slice(0, below), ...higher.slice(0, 3 - below)];
@@ -239,13 +247,13 @@ export const generator: CategoryGenerator<SmSpec, number> = {
 
   generate(seed) {
     // How many distractors sit below the answer, balanced across the category.
-    const ranks = createRng(`${seed}:SM:ranks`).shuffle([0, 1, 2, 3, 0, 1, 2, 3, 0, 2]);
+    const ranks = createRng(`${seed}:SM:ranks`).shuffle([0, 1, 2, 3, 0, 1, 2, 3, 0, 3]);
     return recipes.map((recipe, index) => {
       const code = `SM-${String(index + 1).padStart(2, "0")}`;
       const rng = createRng(`${seed}:${code}`);
       const { rule, terms, wrong } = recipe(rng);
       const answer = continueRule(rule, terms);
-      const distractors = chooseDistractors(answer, wrong, ranks[index] as number, rng);
+      const distractors = chooseDistractors(answer, wrong, ranks[index] as number, rng, terms);
       const item: Item = {
         code,
         family: rule.family,
