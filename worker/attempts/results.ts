@@ -13,6 +13,7 @@ import {
 import { database } from "../../db/client";
 import { testResults } from "../../db/schema";
 import { answerKey, answerKeyVersion } from "../questions/answer-key.server";
+import { previousAnswerKeys } from "../questions/previous-answer-keys.server";
 import type { AttemptRow } from "./lookup";
 
 /**
@@ -77,6 +78,20 @@ function lettersOf(row: AttemptRow): Record<string, Letter> {
 }
 
 /**
+ * The key of the bank the attempt was taken on: scoring is lazy, so a test finished before
+ * a new bank shipped is still scored with its own (docs/decisions/0025).
+ */
+export function keyFor(attempt: Pick<AttemptRow, "id" | "questionBankVersion">) {
+  if (attempt.questionBankVersion === answerKeyVersion) return answerKey;
+  const previous = previousAnswerKeys[attempt.questionBankVersion];
+  if (previous) return previous;
+  console.warn(
+    `tests: attempt=${attempt.id} used bank ${attempt.questionBankVersion}, which has no kept key; scored with ${answerKeyVersion}`,
+  );
+  return answerKey;
+}
+
+/**
  * The result of a finished attempt owned by `owner`: stored, or scored and stored now.
  * Only an owner with a date of birth is scored (its age band is part of the score).
  */
@@ -87,14 +102,9 @@ export async function resultOf(
 ): Promise<ScoredResult> {
   const stored = await storedResult(env, attempt.id);
   if (stored) return toTestResult(stored);
-  if (attempt.questionBankVersion !== answerKeyVersion) {
-    console.warn(
-      `tests: attempt=${attempt.id} used bank ${attempt.questionBankVersion}, scored with key ${answerKeyVersion}`,
-    );
-  }
   const scored = scoreAttempt({
     answers: lettersOf(attempt),
-    key: answerKey,
+    key: keyFor(attempt),
     dateOfBirth: owner.dateOfBirth,
     testDate: new Date(attempt.finishedAt),
   });
