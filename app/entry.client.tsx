@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { preloadProfileCompletion } from "./components/profile-completion-loader";
 import { guardRouteModuleReloads } from "./lib/chunk-reload";
 
 // React Router's default client entry, plus the 10-second guard on its reload after a
@@ -11,11 +12,15 @@ try {
   // Storage is blocked: React Router's own unguarded reload stays in charge.
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+// A page showing the profile-completion step hydrates once its code is here
+// (components/profile-completion-loader.ts); every other page hydrates at once.
+void preloadProfileCompletion(document).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

@@ -4,6 +4,7 @@ import { profileIncompleteCode } from "../../core/account";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
+import { loadedProfileCompletion, loadProfileCompletion } from "./profile-completion-loader";
 
 /** The statuses with their own screen (spec section 8); anything else is 'unknown'. */
 const screens = {
@@ -40,7 +41,7 @@ const screens = {
 } as const;
 
 // Downloaded only when shown: it brings zod and the form rules (ADR 0015).
-const ProfileCompletion = lazy(() => import("./profile-completion"));
+const LazyProfileCompletion = lazy(loadProfileCompletion);
 
 /** A screen that shows a score, asked for by an account without a date of birth (require-user.server.ts). */
 function isProfileIncomplete(error: unknown): boolean {
@@ -65,6 +66,7 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
 
   if (isProfileIncomplete(error)) {
+    const ProfileCompletion = loadedProfileCompletion() ?? LazyProfileCompletion;
     return (
       <>
         <title>{m.complete_title()}</title>
