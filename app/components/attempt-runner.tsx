@@ -174,6 +174,7 @@ export function AttemptRunner({
         <div
           className="test-progress"
           role="progressbar"
+          aria-label={m.test_progress_name()}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
