@@ -1,11 +1,13 @@
 // npm run bench: builds, serves the Worker locally and prints figures (not pass/fail):
-// home-page SSR requests/s and p50/p99 beside a static asset of the same Worker, the
-// home page's client JS in KB gzip, and the password hash's cost (a sign-in against a
-// cheap API call in workerd, and scrypt alone in Node with the same parameters), and the
-// timed test's answer saves: p50/p99 with 200 test-takers answering at once, and how many
-// acknowledged answers were lost; and the participation certificate: its first render and
-// a cached request in the local Worker, and the PNG's size; and payments: checkout creation
-// and the webhook (a new event, the same event again).
+// the home page beside a static asset of the same Worker under the same load (from the
+// edge cache's shared copy, rendered for an anonymous visitor, rendered for a signed-in
+// one: requests/s, p50/p99 and the ratio to the static asset), the home page's client JS
+// in KB gzip, and the password hash's cost (a sign-in against a cheap API call in workerd,
+// and scrypt alone in Node with the same parameters), and the timed test's answer saves:
+// p50/p99 with 200 test-takers answering at once, and how many acknowledged answers were
+// lost; and the participation certificate: its first render and a cached request in the
+// local Worker, and the PNG's size; and payments: checkout creation and the webhook (a
+// new event, the same event again).
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -23,28 +25,34 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function load(url) {
+/**
+ * Requests/s and latency of one URL under `connections` closed loops for `seconds`.
+ * `cookie` is sent as is (the language cookie, plus a session for a signed-in visitor);
+ * `served` counts the X-Page-Cache answers, to show what the edge cache did.
+ */
+async function load(url, cookie = "lang=en-US") {
   const latencies = [];
   let errors = 0;
+  const served = {};
+  const headers = { "User-Agent": userAgent, Cookie: cookie };
   const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();
       try {
-        const response = await fetch(url, {
-          headers: { "User-Agent": userAgent, Cookie: "lang=en-US" },
-        });
+        const response = await fetch(url, { headers });
         await response.arrayBuffer();
         if (!response.ok) errors++;
+        const how = response.headers.get("X-Page-Cache") ?? "none";
+        served[how] = (served[how] ?? 0) + 1;
       } catch {
         errors++;
       }
       latencies.push(performance.now() - start);
     }
   };
-  // Warm up, then measure.
-  for (let i = 0; i < 20; i++)
-    await (await fetch(url, { headers: { "User-Agent": userAgent } })).arrayBuffer();
+  // Warm up (the first request also stores a shared copy), then measure.
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
@@ -55,6 +63,7 @@ async function load(url) {
     p99: percentile(latencies, 99),
     requests: latencies.length,
     errors,
+    served,
   };
 }
 
@@ -137,6 +146,25 @@ async function passwordHashCost(base) {
   return { loginMs, baseMs, nodeMs: percentile(nodeTimes, 50), rounds };
 }
 
+/** The Cookie header of a newly signed-up visitor: pages are then rendered for them alone. */
+async function signedInCookie(base) {
+  const password = "Bench#Passw0rd";
+  const response = await fetch(`${base}/api/accounts/sign-up`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "User-Agent": userAgent },
+    body: JSON.stringify({
+      name: "Bench Reader",
+      email: `bench-home-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1990-01-01",
+      password,
+      passwordConfirmation: password,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bench sign-up failed: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return ["lang=en-US", ...cookies].join("; ");
+}
+
 const questionCodes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
   Array.from({ length: 10 }, (_, i) => `${category}-${String(i + 1).padStart(2, "0")}`),
 );
@@ -214,8 +242,13 @@ rmSync(persistTo, { recursive: true, force: true });
 const server = await startServer({ persistTo });
 try {
   console.log(`▶ ${connections} connections, ${seconds} s per target, against ${server.url}\n`);
-  const ssr = await load(`${server.url}/`);
+  // The same home page three ways: an anonymous visitor (from the edge cache's shared copy,
+  // ADR 0026), an anonymous render (a query string keeps it out of the shared copy) and a
+  // signed-in visitor's own render (plus the session's read); beside a static asset.
   const asset = await load(`${server.url}/favicon.svg`);
+  const cached = await load(`${server.url}/`);
+  const uncached = await load(`${server.url}/?bench=uncached`);
+  const signedIn = await load(`${server.url}/`, await signedInCookie(server.url));
   const js = await homeClientJs(server.url);
   const hash = await passwordHashCost(server.url);
   const takers = Number(process.env.BENCH_TAKERS ?? 200);
@@ -228,11 +261,20 @@ try {
   const payment = await paymentTimings(server.url);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
-  console.log(row("Home page SSR (/)", ssr));
   console.log(row("Static asset (/favicon.svg)", asset));
-  console.log(
-    `${"SSR / static ratio".padEnd(26)} ${fmt((ssr.rps / asset.rps) * 100, 0).padStart(8)} %`,
-  );
+  for (const [name, home] of [
+    ["Home, cached (shared copy)", cached],
+    ["Home, uncached (anonymous)", uncached],
+    ["Home, signed in", signedIn],
+  ]) {
+    console.log(row(name, home));
+    const served = Object.entries(home.served)
+      .map(([how, count]) => `${how} ${count}`)
+      .join(", ");
+    console.log(
+      `${"  / static".padEnd(26)} ${fmt((home.rps / asset.rps) * 100, 0).padStart(8)} %       (X-Page-Cache: ${served})`,
+    );
+  }
   console.log(
     `${"Home client JS".padEnd(26)} ${fmt(js.gzip / 1024).padStart(8)} KB gzip (${fmt(js.raw / 1024)} KB raw, ${js.files} files)`,
   );

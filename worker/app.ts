@@ -10,6 +10,12 @@ import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
 import { answerUnhandledError } from "./http/errors";
 import { session, withPageSession } from "./middleware/session";
+import {
+  readSharedCopy,
+  sharedCopyHeader,
+  sharedCopyKey,
+  storeSharedCopy,
+} from "./pages/shared-copy";
 import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
@@ -47,7 +53,18 @@ function internalRequest(page: Request, path: string, init: RequestInit = {}): R
   return new Request(url, { ...init, headers });
 }
 
-export function createApp(renderPage: PageHandler) {
+export interface AppOptions {
+  /**
+   * The build serving the pages: shared copies of public pages are kept per build
+   * (worker/pages/shared-copy.ts), so a new build never serves an old copy.
+   */
+  buildId: string;
+}
+
+export function createApp(
+  renderPage: PageHandler,
+  { buildId }: AppOptions = { buildId: "unbuilt" },
+) {
   const app = new Hono<AppEnv>();
 
   app.use(withSecurityHeaders);
@@ -111,20 +128,28 @@ export function createApp(renderPage: PageHandler) {
     const ctx = c.executionCtx as unknown as ExecutionContext;
     const { user, sessionId } = c.var;
     const nonce = createNonce();
-    const page = await renderPage(request, {
-      env: c.env,
-      ctx,
-      user,
-      nonce,
-      api: async (path, init) =>
-        app.fetch(
-          withPageSession(internalRequest(request, path, init), { user, sessionId }),
-          c.env,
-          ctx,
-        ),
-    });
-    // The session middleware adds the session's cookie to this response.
-    const response = new Response(page.body, page);
+    // Public pages are the same for every anonymous visitor: one copy per build and path.
+    const sharedKey = isPageRead ? sharedCopyKey(request, c.env, buildId) : null;
+    let response = sharedKey ? await readSharedCopy(sharedKey, nonce) : undefined;
+    if (!response) {
+      const page = await renderPage(request, {
+        env: c.env,
+        ctx,
+        user,
+        nonce,
+        sharedCopy: sharedKey !== null,
+        api: async (path, init) =>
+          app.fetch(
+            withPageSession(internalRequest(request, path, init), { user, sessionId }),
+            c.env,
+            ctx,
+          ),
+      });
+      // The session middleware adds the session's cookie to this response.
+      response = new Response(page.body, page);
+      if (sharedKey) response = storeSharedCopy(sharedKey, response, ctx);
+      else response.headers.set(sharedCopyHeader, "bypass");
+    }
     if (
       (response.headers.get("Content-Type") ?? "").includes("text/html") &&
       !import.meta.env.DEV

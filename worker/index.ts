@@ -11,7 +11,10 @@ const renderPage = createRequestHandler(
   import.meta.env.MODE,
 );
 
-const app = createApp((request, context) => renderPage(request, createLoadContext(context)));
+const app = createApp((request, context) => renderPage(request, createLoadContext(context)), {
+  // Defined by the build (vite.config.ts); the worker tests run the source unbuilt.
+  buildId: typeof __BUILD_ID__ === "string" ? __BUILD_ID__ : "unbuilt",
+});
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

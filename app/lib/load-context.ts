@@ -10,6 +10,11 @@ export interface RequestContext {
   api: (path: string, init?: RequestInit) => Promise<Response>;
   /** The CSP nonce of this response, for inline scripts. */
   nonce: string;
+  /**
+   * The render is kept as the shared copy every anonymous visitor gets
+   * (worker/pages/shared-copy.ts): it must not depend on this request's cookies.
+   */
+  sharedCopy: boolean;
 }
 
 /** Loaders and middleware read the Worker's env, the user and the API from here. */
