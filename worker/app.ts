@@ -147,7 +147,7 @@ export function createApp(
       });
       // The session middleware adds the session's cookie to this response.
       response = new Response(page.body, page);
-      if (sharedKey) response = storeSharedCopy(sharedKey, response, ctx);
+      if (sharedKey) response = storeSharedCopy(sharedKey, response, nonce, ctx);
       else response.headers.set(sharedCopyHeader, "bypass");
     }
     if (

@@ -5,6 +5,7 @@ import type { RequestContext } from "../../app/lib/load-context";
 import { startTest } from "../../tests/worker/attempts";
 import { Client, origin } from "../../tests/worker/client";
 import { createApp } from "../app";
+import { forgetSharedCopiesInMemory } from "./shared-copy";
 
 /**
  * Shared copies of the public pages (worker/pages/shared-copy.ts, ADR 0026), through the
@@ -103,6 +104,23 @@ describe("a shared copy of a public page", () => {
       }
     },
   );
+
+  it("is served from the edge cache by an isolate that never rendered it", async () => {
+    const site = build();
+    const first = await site.get("/pt-br/privacy-policy");
+    forgetSharedCopiesInMemory();
+    const second = await site.get("/pt-br/privacy-policy");
+    expect([first.served, second.served]).toEqual(["miss", "hit"]);
+    expect(site.renders).toHaveLength(1);
+    const [before, after] = [nonces(first.body)[0], nonces(second.body)[0]];
+    expect(after).not.toBe(before);
+    expect(second.body.replaceAll(after as string, "N")).toBe(
+      first.body.replaceAll(before as string, "N"),
+    );
+    expect(second.response.headers.get("Cache-Control")).toBe("no-store");
+    expect(second.response.headers.get("X-Shared-Copy-Nonce")).toBeNull();
+    expect(second.response.headers.get("Age")).toBeNull();
+  });
 
   it("knows nobody's consent: a visitor's choice neither changes nor enters the copy", async () => {
     const site = build();

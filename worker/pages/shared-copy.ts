@@ -18,9 +18,11 @@ import { sessionCookieName } from "../auth/cookies";
  *   browser, app/root.tsx);
  * - nothing with a Set-Cookie is stored; the language cookie is added to each response
  *   after it leaves the cache.
- * Each response gets its own CSP nonce: the stored copy's `nonce` attributes are
- * rewritten on the way out. The key carries the build id, so a new build never serves
- * an old copy; old copies expire on their own.
+ * Each response gets its own CSP nonce: a copy is kept as its HTML cut at the nonce it
+ * was rendered with, and joined again with the response's own. The isolate keeps the
+ * copies it served in memory, in front of the edge cache (reading the Cache API and
+ * parsing the page again cost as much as a render). The key carries the build id, so a
+ * new build never serves an old copy; old copies expire on their own.
  */
 
 /** The screens shared copies are made of: the same HTML for every anonymous visitor. */
@@ -29,8 +31,45 @@ export const sharedScreens: readonly Screen[] = ["home", "privacyPolicy", "terms
 /** Screens whose render depends on the browser's test attempt (its cookie). */
 const attemptScreens: readonly Screen[] = ["test"];
 
-/** How long the edge keeps a copy; a new build stops using it at once anyway. */
+/** How long a copy is kept (the edge's and the isolate's); a new build stops using it at once. */
 export const sharedCopyMaxAgeSeconds = 24 * 60 * 60;
+
+/** Response header saying how the page was served: `hit`, `miss` or `bypass`. */
+export const sharedCopyHeader = "X-Page-Cache";
+
+/** The page's own Cache-Control for the browser, kept beside the edge's in a stored copy. */
+const browserCacheControlHeader = "X-Browser-Cache-Control";
+
+/** The nonce a stored copy was rendered with: where to cut it. Never sent to a visitor. */
+const renderNonceHeader = "X-Shared-Copy-Nonce";
+
+/** What the cache may add to a stored response, which the visitor must not get. */
+const cacheHeaders = ["Age", "ETag", "Last-Modified", "Expires", "CF-Cache-Status"];
+
+/** A page as every anonymous visitor gets it, but for the nonce that goes between its parts. */
+interface SharedCopy {
+  parts: string[];
+  headers: [string, string][];
+  storedAt: number;
+}
+
+/** The isolate's copies, newest last; a handful of pages per build. */
+const inMemory = new Map<string, SharedCopy>();
+const maxInMemory = 32;
+
+function remember(key: string, copy: SharedCopy): void {
+  inMemory.delete(key);
+  inMemory.set(key, copy);
+  for (const oldest of inMemory.keys()) {
+    if (inMemory.size <= maxInMemory) break;
+    inMemory.delete(oldest);
+  }
+}
+
+/** Forgets the isolate's copies, as a new isolate would start (for tests of the edge cache). */
+export function forgetSharedCopiesInMemory(): void {
+  inMemory.clear();
+}
 
 /**
  * The data centre's cache. The page types (the DOM's lib) hide the Workers' `default`
@@ -39,12 +78,6 @@ export const sharedCopyMaxAgeSeconds = 24 * 60 * 60;
 function edgeCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
-
-/** Response header saying how the page was served: `hit`, `miss` or `bypass`. */
-export const sharedCopyHeader = "X-Page-Cache";
-
-/** The page's own Cache-Control for the browser, kept beside the edge's in a stored copy. */
-const browserCacheControlHeader = "X-Browser-Cache-Control";
 
 /**
  * The cache key of a request's shared copy, or null when it must be rendered for this
@@ -66,38 +99,56 @@ export function sharedCopyKey(request: Request, env: Env, buildId: string): stri
   return `${url.origin}/__shared-copy/${encodeURIComponent(buildId)}${url.pathname}`;
 }
 
-/**
- * The stored copy for a key, its `nonce` attributes rewritten to this response's nonce
- * (the caller sends the matching Content-Security-Policy); undefined when the edge has none.
- */
-export async function readSharedCopy(key: string, nonce: string): Promise<Response | undefined> {
-  const stored = await edgeCache().match(key);
-  if (!stored) return undefined;
+/** A copy read back from the edge cache; undefined for anything not stored by us. */
+async function fromEdge(stored: Response): Promise<SharedCopy | undefined> {
+  const renderNonce = stored.headers.get(renderNonceHeader);
+  if (!renderNonce || stored.status !== 200) return undefined;
   const headers = new Headers(stored.headers);
   const browserCacheControl = headers.get(browserCacheControlHeader);
-  headers.delete(browserCacheControlHeader);
-  headers.delete("Cache-Control");
-  if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
-  // The cache may add its own validators and age; the visitor gets the page as rendered.
-  for (const name of ["Age", "ETag", "Last-Modified", "Expires", "CF-Cache-Status"]) {
+  for (const name of [renderNonceHeader, browserCacheControlHeader, "Cache-Control"]) {
     headers.delete(name);
   }
-  headers.set(sharedCopyHeader, "hit");
-  const fresh = new Response(stored.body, { status: stored.status, headers });
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(fresh);
+  for (const name of cacheHeaders) headers.delete(name);
+  if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
+  return {
+    parts: (await stored.text()).split(renderNonce),
+    headers: [...headers],
+    storedAt: Date.now(),
+  };
 }
 
 /**
- * Stores a page just rendered for a shared key (in the background) and returns the
- * response to send now. Only a complete 200 HTML page without cookies is kept.
+ * The shared copy for a key with this response's nonce in it (the caller sends the
+ * matching Content-Security-Policy); undefined when neither the isolate nor the edge has it.
  */
-export function storeSharedCopy(key: string, page: Response, ctx: ExecutionContext): Response {
+export async function readSharedCopy(key: string, nonce: string): Promise<Response | undefined> {
+  let copy = inMemory.get(key);
+  if (copy && Date.now() - copy.storedAt > sharedCopyMaxAgeSeconds * 1000) {
+    inMemory.delete(key);
+    copy = undefined;
+  }
+  if (!copy) {
+    const stored = await edgeCache().match(key);
+    copy = stored ? await fromEdge(stored) : undefined;
+    if (!copy) return undefined;
+    remember(key, copy);
+  }
+  const headers = new Headers(copy.headers);
+  headers.set(sharedCopyHeader, "hit");
+  return new Response(copy.parts.join(nonce), { status: 200, headers });
+}
+
+/**
+ * Keeps a page just rendered for a shared key with `nonce` (in the isolate at once, at the
+ * edge in the background) and returns the response to send now. Only a complete 200 HTML
+ * page without cookies is kept.
+ */
+export function storeSharedCopy(
+  key: string,
+  page: Response,
+  nonce: string,
+  ctx: ExecutionContext,
+): Response {
   const html = (page.headers.get("Content-Type") ?? "").includes("text/html");
   if (page.status !== 200 || !html || page.headers.has("Set-Cookie") || !page.body) {
     page.headers.set(sharedCopyHeader, "bypass");
@@ -105,15 +156,18 @@ export function storeSharedCopy(key: string, page: Response, ctx: ExecutionConte
   }
   const [forVisitor, forCache] = page.body.tee();
   const headers = new Headers(page.headers);
-  headers.delete("Content-Security-Policy");
-  const browserCacheControl = headers.get("Cache-Control");
-  if (browserCacheControl) headers.set(browserCacheControlHeader, browserCacheControl);
-  headers.set("Cache-Control", `public, max-age=${sharedCopyMaxAgeSeconds}`);
-  headers.delete(sharedCopyHeader);
+  for (const name of ["Content-Security-Policy", sharedCopyHeader]) headers.delete(name);
   ctx.waitUntil(
-    edgeCache()
-      .put(key, new Response(forCache, { status: 200, headers }))
-      .catch((error: unknown) => console.warn("pages: storing a shared copy failed", error)),
+    (async () => {
+      const text = await new Response(forCache).text();
+      remember(key, { parts: text.split(nonce), headers: [...headers], storedAt: Date.now() });
+      const stored = new Headers(headers);
+      const browserCacheControl = stored.get("Cache-Control");
+      if (browserCacheControl) stored.set(browserCacheControlHeader, browserCacheControl);
+      stored.set("Cache-Control", `public, max-age=${sharedCopyMaxAgeSeconds}`);
+      stored.set(renderNonceHeader, nonce);
+      await edgeCache().put(key, new Response(text, { status: 200, headers: stored }));
+    })().catch((error: unknown) => console.warn("pages: keeping a shared copy failed", error)),
   );
   const response = new Response(forVisitor, page);
   response.headers.set(sharedCopyHeader, "miss");
