@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RequestContext } from "../../app/lib/load-context";
 import { startTest } from "../../tests/worker/attempts";
 import { Client, origin } from "../../tests/worker/client";
@@ -120,6 +120,19 @@ describe("a shared copy of a public page", () => {
     expect(second.response.headers.get("Cache-Control")).toBe("no-store");
     expect(second.response.headers.get("X-Shared-Copy-Nonce")).toBeNull();
     expect(second.response.headers.get("Age")).toBeNull();
+  });
+
+  it("is rendered as if there were no copy when the edge cache fails", async () => {
+    const site = build();
+    const edge = (caches as unknown as { default: Cache }).default;
+    const failing = vi.spyOn(edge, "match").mockRejectedValue(new Error("cache unavailable"));
+    try {
+      const page = await site.get("/terms-of-use");
+      expect(page.response.status).toBe(200);
+      expect(page.served).toBe("miss");
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it("knows nobody's consent: a visitor's choice neither changes nor enters the copy", async () => {

@@ -128,7 +128,13 @@ export async function readSharedCopy(key: string, nonce: string): Promise<Respon
     copy = undefined;
   }
   if (!copy) {
-    const stored = await edgeCache().match(key);
+    // The cache is an optimisation: when it fails, the page is rendered as if it had no copy.
+    const stored = await edgeCache()
+      .match(key)
+      .catch((error: unknown) => {
+        console.warn("pages: reading a shared copy failed", error);
+        return undefined;
+      });
     copy = stored ? await fromEdge(stored) : undefined;
     if (!copy) return undefined;
     remember(key, copy);
