@@ -1,7 +1,7 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isBotAgent } from "../core/user-agent";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
@@ -35,7 +35,7 @@ export default async function handleRequest(
   );
   shellRendered = true;
   // Bots get the whole page at once.
-  if (isbot(request.headers.get("user-agent"))) await body.allReady;
+  if (isBotAgent(request.headers.get("user-agent"))) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { isbot } from "isbot";
 import type { RequestContext } from "../app/lib/load-context";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
+import { isBotAgent } from "../core/user-agent";
 import { api } from "./api";
 import type { AppEnv } from "./app-env";
 import { csrfProtection } from "./auth/csrf";
@@ -114,7 +114,7 @@ export function createApp(
         search: url.search,
         cookieHeader: request.headers.get("Cookie"),
         acceptLanguage: request.headers.get("Accept-Language"),
-        isBot: isbot(request.headers.get("User-Agent")),
+        isBot: isBotAgent(request.headers.get("User-Agent")),
         secFetchSite: request.headers.get("Sec-Fetch-Site"),
       });
       if (target) {

@@ -6,10 +6,24 @@ import { createApp } from "./app";
 
 export { TestAttempt } from "./attempts/attempt-object";
 
-const renderPage = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+/** The page build, imported lazily: the worker tests run the API without it. */
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * React Router's handler. Given the build as a function, it derives its route tree and
+ * handlers again on every request (meant for reloads in development), which cost each page
+ * render about as much as the render itself; a built Worker resolves the build once.
+ */
+function pageHandler(): ReturnType<typeof createRequestHandler> {
+  if (import.meta.env.DEV) return createRequestHandler(loadBuild, import.meta.env.MODE);
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  return async (request, context) => {
+    handler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+    return handler(request, context);
+  };
+}
+
+const renderPage = pageHandler();
 
 const app = createApp((request, context) => renderPage(request, createLoadContext(context)), {
   // Defined by the build (vite.config.ts); the worker tests run the source unbuilt.

@@ -7,6 +7,7 @@ import { mapBins, noDataColour } from "../../core/iq-map-scale";
 import type { Locale } from "../../core/locales";
 import type { Text } from "../../core/message-text";
 import { normalCdf } from "../../core/normal";
+import { numberFormat } from "../../core/number-format";
 import * as m from "../../core/paraglide/messages";
 import { screens } from "../../core/route-table";
 import { chartBands, IqChart } from "../components/iq-chart";
@@ -146,7 +147,7 @@ export default function Home() {
 }
 
 const percent = (locale: Locale, share: number) =>
-  new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+  numberFormat(locale === "en" ? "en-US" : "pt-BR", {
     style: "percent",
     maximumFractionDigits: share < 0.01 ? 2 : 1,
   }).format(share);
@@ -193,7 +194,7 @@ function DistributionSection({ locale }: { locale: Locale }) {
 const brazil = nationalIq.find((row) => row.iso3 === "BRA");
 
 function MapSection({ locale }: { locale: Locale }) {
-  const number = new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+  const number = numberFormat(locale === "en" ? "en-US" : "pt-BR", {
     maximumFractionDigits: 1,
   });
   return (
