@@ -2,10 +2,14 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isBotAgent } from "../core/user-agent";
+import { loadProfileCompletion } from "./components/profile-completion-loader";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Modules the client loads lazily but the server must have before its first render. */
+let serverModules: Promise<unknown> | undefined;
 
 export default async function handleRequest(
   request: Request,
@@ -17,6 +21,11 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The server renders the profile-completion step at once, never through its lazy
+  // boundary: suspended, it streamed after the page's scripts, so a busy browser could
+  // hydrate before it arrived and then show it twice (seen in CI under load).
+  serverModules ??= loadProfileCompletion();
+  await serverModules;
   // The Worker sends this nonce in the response's Content-Security-Policy.
   const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;
