@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 // Router the env and execution context through the app's own context key.
 import { createLoadContext } from "../app/lib/load-context";
 import { createApp } from "./app";
+import { withD1Counting } from "./dev/d1-counter";
 
 export { TestAttempt } from "./attempts/attempt-object";
 
@@ -31,5 +32,6 @@ const app = createApp((request, context) => renderPage(request, createLoadContex
 });
 
 export default {
-  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  // The bench may count D1 statements (worker/dev/d1-counter.ts; never in production).
+  fetch: (request, env, ctx) => app.fetch(request, withD1Counting(env), ctx),
 } satisfies ExportedHandler<Env>;

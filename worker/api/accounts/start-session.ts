@@ -5,8 +5,9 @@ import { createSession, deleteSession } from "../../auth/session";
 
 /**
  * Signing in (or up) always starts a new session; the browser's previous one, if any,
- * ends. An attempt this browser took anonymously becomes the account's (ADR 0008).
- * Returns the new session's Set-Cookie.
+ * ends. An attempt this browser took anonymously becomes the account's (ADR 0008), and
+ * its Durable Object learns the new session (ADR 0027). Returns the new session's
+ * Set-Cookie.
  */
 export async function startSession(
   c: Context<AppEnv>,
@@ -15,7 +16,7 @@ export async function startSession(
 ): Promise<string> {
   const previous = c.var.sessionId;
   if (previous) await deleteSession(c.env, previous);
-  await claimAttemptFromCookie(c.req.raw, c.env, userId);
-  const { setCookie } = await createSession(c.env, userId, remember);
+  const { setCookie, sessionId } = await createSession(c.env, userId, remember);
+  await claimAttemptFromCookie(c.req.raw, c.env, userId, sessionId);
   return setCookie;
 }
