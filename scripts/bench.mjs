@@ -7,12 +7,14 @@
 // p50/p99 with 200 test-takers answering at once, and how many acknowledged answers were
 // lost; and the participation certificate: its first render and a cached request in the
 // local Worker, and the PNG's size; and payments: checkout creation and the webhook (a
-// new event, the same event again).
+// new event, the same event again); and, on a second server that counts them, the D1
+// statements per answer saved, per completed test and per kept certificate.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { certificateTimings } from "./certificate-bench.mjs";
+import { d1QueryCounts, formatD1QueryCounts } from "./d1-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
 import { paymentTimings } from "./payment-bench.mjs";
 
@@ -365,5 +367,15 @@ try {
   }
 } finally {
   await server.stop();
+}
+// D1 statements per answer and per completed test, counted by the Worker on a server of
+// its own (counting wraps every D1 call, so it stays out of the timings above).
+const countingState = ".wrangler/bench-d1-state";
+rmSync(countingState, { recursive: true, force: true });
+const counting = await startServer({ persistTo: countingState, vars: { COUNT_D1_QUERIES: "1" } });
+try {
+  for (const line of formatD1QueryCounts(await d1QueryCounts(counting.url))) console.log(line);
+} finally {
+  await counting.stop();
 }
 process.exit(0);
