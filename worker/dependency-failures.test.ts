@@ -20,6 +20,7 @@ import {
   objectReset,
   worker,
 } from "../tests/worker/failing-bindings";
+import { finishedAttempt } from "../tests/worker/payments";
 import { certificateCachePrefix } from "./certificates/cache";
 
 /**
@@ -257,5 +258,69 @@ describe.each(kvFailures)("KV %s", (_name, failure, kvMs) => {
     // Nothing was kept meanwhile: the next view draws it again.
     const kept = await env.KV.list({ prefix: certificateCachePrefix(state.id) });
     expect(kept.keys).toEqual([]);
+  });
+});
+
+describe("the payment provider (Stripe's API) failing at checkout", () => {
+  const stripeSecrets = {
+    STRIPE_SECRET_KEY: "sk_test_51FakeKeyForTheFailureTestsOnly",
+    STRIPE_WEBHOOK_SECRET: "whsec_test_failures",
+  } as Partial<Env>;
+
+  it("answers 503 serviceUnavailable, the payment is `failure`, and paying again works once Stripe is back", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    await client.signUp();
+    const attemptId = await finishedAttempt((await client.me()).id as string);
+    // Stripe's API, at the HTTP boundary of the real adapter: down (500, told not to retry),
+    // then back.
+    let stripeUp = false;
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      if (!stripeUp) {
+        return Response.json(
+          { error: { type: "api_error", message: "An unknown error occurred" } },
+          { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
+        );
+      }
+      return Response.json({
+        id: "cs_test_back",
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        url: "https://checkout.stripe.com/c/pay/cs_test_back",
+      });
+    });
+    app.fail(stripeSecrets);
+    const errors = loggedErrors();
+
+    const failed = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
+    await expectServiceUnavailable(failed);
+    expect(sent).toEqual(["POST /v1/checkout/sessions"]);
+    expect(errors()).toEqual([
+      expect.stringMatching(
+        /^payments: payment=\S+ could not reach the provider: Stripe checkout create failed: StripeAPIError 500 req_down$/,
+      ),
+    ]);
+    const failedPayment = await env.DB.prepare(
+      "SELECT id, status FROM payments WHERE attempt_id = ? ORDER BY created_at",
+    )
+      .bind(attemptId)
+      .first<{ id: string; status: string }>();
+    expect(failedPayment?.status).toBe("failure");
+    // Its page shows the failure result, and the report can be bought again.
+    const view = (await (await client.fetch(`/api/payments/${failedPayment?.id}`)).json()) as {
+      result: string | null;
+    };
+    expect(view.result).toBe("failure");
+
+    stripeUp = true;
+    const retried = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toMatchObject({
+      redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_back",
+    });
   });
 });
