@@ -216,6 +216,26 @@ describe.each(objectFailures)("the attempt's Durable Object %s", (_name, failure
   });
 });
 
+describe("the attempt's Durable Object failing while its taker signs up", () => {
+  it("the account and its session are made (201); the result claims the attempt later", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    const finished = await client.fetch(`/api/tests/${state.id}/finish`, { method: "POST" });
+    expect(finished.status).toBe(200);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    app.fail({ TEST_ATTEMPT: failingAttempts({ throws: objectReset }) });
+    const { response } = await client.signUp();
+    expect(response.status).toBe(201);
+    expect(client.session).toBeDefined();
+    expect(warnings.mock.calls.map(String)).toContainEqual(
+      expect.stringMatching(/^accounts: attempt not claimed at sign-in user=/),
+    );
+    app.recover();
+    expect((await client.fetch(`/api/tests/${state.id}/result`)).status).toBe(200);
+  });
+});
+
 describe("a bug in the attempt's Durable Object", () => {
   it("stays a 500 internalServerError, and the answer is not acknowledged", async () => {
     const app = worker();
