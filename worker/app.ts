@@ -11,7 +11,7 @@ import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies
 import { unavailableIn } from "./dependencies/unavailable";
 import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
-import { answerUnhandledError, loggedPath } from "./http/errors";
+import { answerUnhandledError, logUnavailable } from "./http/errors";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
 import {
@@ -106,9 +106,7 @@ export function createApp(
   app.onError(async (error, c) => {
     const unavailable = unavailableIn(error);
     if (unavailable && !isMachinePath(new URL(c.req.url).pathname)) {
-      console.error(
-        `unavailable: ${c.req.method} ${loggedPath(c.req.url)}: ${unavailable.message}`,
-      );
+      logUnavailable(c.req.raw, unavailable);
       return unavailablePage(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext);
     }
     return answerUnhandledError(error, c);

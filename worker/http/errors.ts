@@ -1,7 +1,7 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../../core/account";
-import { unavailableIn } from "../dependencies/unavailable";
+import { type DependencyUnavailable, unavailableIn } from "../dependencies/unavailable";
 import { noStore, serviceUnavailable } from "./responses";
 
 /**
@@ -12,6 +12,13 @@ export function loggedPath(url: string): string {
   return new URL(url).pathname.replace(/\/[a-z2-7]{20,}(?=\/|$)/g, "/…");
 }
 
+/** The one log line of a request a dependency failed (ADR 0029): no stack, it is no bug. */
+export function logUnavailable(request: Request, unavailable: DependencyUnavailable): void {
+  console.error(
+    `unavailable: ${request.method} ${loggedPath(request.url)}: ${unavailable.message}`,
+  );
+}
+
 /**
  * What nobody handled: the API's error shape with its status, never a stack or a
  * message (SECURITY.md 28). A dependency that failed or did not answer in time (D1, KV,
@@ -20,14 +27,17 @@ export function loggedPath(url: string): string {
  * its status; anything else is a bug: a 500, logged with its stack for us.
  */
 export const answerUnhandledError: ErrorHandler = (error, c) => {
-  const where = `${c.req.method} ${loggedPath(c.req.url)}`;
   const unavailable = unavailableIn(error);
   if (unavailable) {
-    console.error(`unavailable: ${where}: ${unavailable.message}`);
+    logUnavailable(c.req.raw, unavailable);
     return serviceUnavailable();
   }
   const status = error instanceof HTTPException ? error.status : 500;
-  if (status >= 500) console.error(`unhandled: ${where}: ${error.stack ?? error.message}`);
+  if (status >= 500) {
+    console.error(
+      `unhandled: ${c.req.method} ${loggedPath(c.req.url)}: ${error.stack ?? error.message}`,
+    );
+  }
   const body: ApiErrorBody = { status };
   if (status === 500) body.code = "internalServerError";
   return Response.json(body, { status, headers: noStore });
