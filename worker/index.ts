@@ -3,7 +3,9 @@ import { createRequestHandler } from "react-router";
 // Router the env and execution context through the app's own context key.
 import { createLoadContext } from "../app/lib/load-context";
 import { createApp } from "./app";
+import { guardedEnv } from "./dependencies/guard";
 import { withD1Counting } from "./dev/d1-counter";
+import { sendDueMailOf } from "./email/mailer";
 
 export { TestAttempt } from "./attempts/attempt-object";
 
@@ -34,4 +36,9 @@ const app = createApp((request, context) => renderPage(request, createLoadContex
 export default {
   // The bench may count D1 statements (worker/dev/d1-counter.ts; never in production).
   fetch: (request, env, ctx) => app.fetch(request, withD1Counting(env), ctx),
+  // Every minute (wrangler.jsonc `triggers`): mail the e-mail provider did not take yet is
+  // tried again (worker/email/outbox.ts; docs/decisions/0029-dependency-failures.md).
+  scheduled: (_controller, env, ctx) => {
+    ctx.waitUntil(sendDueMailOf(guardedEnv(withD1Counting(env))));
+  },
 } satisfies ExportedHandler<Env>;

@@ -15,6 +15,12 @@ export interface RequestContext {
    * (worker/pages/shared-copy.ts): it must not depend on this request's cookies.
    */
   sharedCopy: boolean;
+  /**
+   * The Worker could not serve this request (a dependency failed before the page, e.g.
+   * its session could not be read): the pages answer the 503 screen
+   * (service-unavailable.server.ts; docs/decisions/0029-dependency-failures.md).
+   */
+  serviceUnavailable?: true;
 }
 
 /** Loaders and middleware read the Worker's env, the user and the API from here. */

@@ -1,3 +1,4 @@
+import { wrapD1 } from "../dependencies/d1-wrapper";
 import { optionalSettings } from "../env";
 
 /**
@@ -102,35 +103,21 @@ function unwrap(statements: D1PreparedStatement[]): {
 
 /** `db`, counting into `tally` every statement sent through it. */
 export function countingD1(db: D1Database, tally: D1Tally): D1Database {
-  const prepare = (target: { prepare(query: string): D1PreparedStatement }) => (query: string) =>
-    counted(new CountedStatement(target.prepare(query), query, tally));
-  const batch =
-    (target: { batch<T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> }) =>
-    <T>(statements: D1PreparedStatement[]) => {
-      const { inner, sql } = unwrap(statements);
-      count(tally, sql);
-      return target.batch<T>(inner);
-    };
-  const wrapped = {
-    prepare: prepare(db),
-    batch: batch(db),
-    exec(query: string) {
+  return wrapD1(db, {
+    prepare: (target) => (query) =>
+      counted(new CountedStatement(target.prepare(query), query, tally)),
+    batch:
+      (target) =>
+      <T>(statements: D1PreparedStatement[]) => {
+        const { inner, sql } = unwrap(statements);
+        count(tally, sql);
+        return target.batch<T>(inner);
+      },
+    exec(query) {
       count(tally, scriptStatements(query));
       return db.exec(query);
     },
-    withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint) {
-      const session = db.withSession(constraintOrBookmark);
-      return {
-        prepare: prepare(session),
-        batch: batch(session),
-        getBookmark: () => session.getBookmark(),
-      } as unknown as D1DatabaseSession;
-    },
-    dump() {
-      return db.dump();
-    },
-  };
-  return wrapped as unknown as D1Database;
+  });
 }
 
 // --- the bench's instrumentation (development only) --------------------------------------
