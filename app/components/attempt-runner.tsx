@@ -53,7 +53,12 @@ export function AttemptRunner({
   const ui = useUi();
   const user = useCurrentUser();
   const handleApiError = useApiErrorHandler();
-  const session = useAttemptSession({ state, locale, onError: (error) => handleApiError(error) });
+  // A failed finish hands its retry to the 503 modal's Try Again (ADR 0029).
+  const session = useAttemptSession({
+    state,
+    locale,
+    onError: (error, retry) => handleApiError(error, { retry }),
+  });
   // Back where this browser was, else at the first question not answered yet.
   const [position, setPosition] = useState(() => initialPosition ?? firstUnanswered(state.answers));
   const [picker, setPicker] = useState(false);
