@@ -1,3 +1,4 @@
+import criticalCss from "virtual:critical-css";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -17,6 +18,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  inlineCriticalCss(routerContext);
   // The Worker sends this nonce in the response's Content-Security-Policy.
   const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;
@@ -38,4 +40,17 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent"))) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * The critical CSS of the page (its leaf route's, scripts/critical-css.ts) goes inline in
+ * <head>, where React Router's <Links> renders it; the stylesheets then load without
+ * holding the first paint back (components/page-links.tsx, docs/decisions/0028-first-load.md).
+ * In development the build has none, and React Router's own stays.
+ */
+function inlineCriticalCss(routerContext: EntryContext) {
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  const module = leaf && routerContext.manifest.routes[leaf.route.id]?.module;
+  const css = module === undefined ? undefined : criticalCss[module];
+  if (css !== undefined) routerContext.criticalCss = css;
 }

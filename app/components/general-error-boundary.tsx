@@ -4,7 +4,7 @@ import { profileIncompleteCode } from "../../core/account";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
-import { loadedProfileCompletion, loadProfileCompletion } from "./profile-completion-loader";
+import { profileCompletion } from "./profile-completion-loader";
 
 /** The statuses with their own screen (spec section 8); anything else is 'unknown'. */
 const screens = {
@@ -41,7 +41,9 @@ const screens = {
 } as const;
 
 // Downloaded only when shown: it brings zod and the form rules (ADR 0015).
-const LazyProfileCompletion = lazy(loadProfileCompletion);
+const LazyProfileCompletion = lazy(() =>
+  profileCompletion.load().then((component) => ({ default: component })),
+);
 
 /** A screen that shows a score, asked for by an account without a date of birth (require-user.server.ts). */
 function isProfileIncomplete(error: unknown): boolean {
@@ -66,7 +68,7 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
 
   if (isProfileIncomplete(error)) {
-    const ProfileCompletion = loadedProfileCompletion() ?? LazyProfileCompletion;
+    const ProfileCompletion = profileCompletion.loaded() ?? LazyProfileCompletion;
     return (
       <>
         <title>{m.complete_title()}</title>
