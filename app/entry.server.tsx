@@ -3,6 +3,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { isProfileIncomplete } from "./components/general-error-boundary";
+import { profileCompletion } from "./components/profile-completion-loader";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
@@ -19,6 +21,9 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   inlineCriticalCss(routerContext);
+  // The profile-completion step renders in place (components/on-demand.tsx): its code first.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (errors.some(isProfileIncomplete)) await profileCompletion.load();
   // The Worker sends this nonce in the response's Content-Security-Policy.
   const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;

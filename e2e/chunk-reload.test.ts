@@ -222,9 +222,9 @@ describe("code downloaded when a page needs it, failing", () => {
     newPage,
   }) => {
     const { page, problems, allowProblems } = await newPage();
-    // Hydrating the running test without its code: React reports that it rendered the
-    // page again in the browser (its error #520), where the error screen catches the failure.
-    const noise = new RegExp(`${codeNoise.source}|React error #520`);
+    // Hydrating the running test without its code: React reports that the page did not
+    // match (its errors #418, #520) and renders it again, where the error screen shows.
+    const noise = new RegExp(`${codeNoise.source}|React error #(418|520)`);
     allowProblems(noise);
     await page.clock.setFixedTime(Date.now());
     let blocked = true;

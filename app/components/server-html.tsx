@@ -1,13 +1,15 @@
-import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import type { CodeOnDemand } from "../lib/code-on-demand";
+import { OnDemand } from "./on-demand";
 
 /**
  * Part of a page that the browser shows as the server rendered it: static content (no
  * state, no handlers) below the first screen, whose code the first load does not download
- * (docs/decisions/0028-first-load.md). The server renders `Component` (its module loaded
- * first, by the route's loader); hydration keeps the server's HTML as it is, read from the
- * document; after a client-side navigation `Component` (lazy until its module is here)
- * renders it, the space kept by a blank screen's height meanwhile.
+ * (docs/decisions/0028-first-load.md). The server renders it (its code loaded first, by
+ * the route's loader); hydration keeps the server's HTML as it is, read from the document;
+ * after a client-side navigation it renders once its code is here, a blank screen's
+ * height keeping its place meanwhile.
  *
  * The server's HTML is read only while the page hydrates: later, the element with this id
  * may belong to the page being left (the same screen in the other language).
@@ -16,13 +18,13 @@ let hydrating = true;
 
 export function ServerHtml<Props extends object>({
   id,
-  Component,
+  code,
   props,
 }: {
   /** Unique in the site: the element the server rendered, found again by hydration. */
   id: string;
-  /** The part's component: loaded on the server, lazy in the browser until its code is here. */
-  Component: ComponentType<Props>;
+  /** The part's component, downloaded on demand. */
+  code: CodeOnDemand<ComponentType<Props>>;
   props: Props;
 }) {
   // Chosen once per mount: a later render of this part keeps what it showed.
@@ -47,18 +49,9 @@ export function ServerHtml<Props extends object>({
       />
     );
   }
-  if (typeof document === "undefined") {
-    return (
-      <div id={id}>
-        <Component {...props} />
-      </div>
-    );
-  }
   return (
     <div id={id}>
-      <Suspense fallback={<div className="server-html-loading" />}>
-        <Component {...props} />
-      </Suspense>
+      <OnDemand code={code} props={props} fallback={<div className="server-html-loading" />} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AttemptState } from "../../core/attempt";
 import * as m from "../../core/paraglide/messages";
@@ -6,6 +6,7 @@ import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
 import { attemptRunner } from "../components/attempt-runner-loader";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
+import { OnDemand } from "../components/on-demand";
 import { apiFetch } from "../lib/api";
 import { loadFromApi } from "../lib/api-loader.server";
 import { attemptStateSchema } from "../lib/api-schemas.server";
@@ -48,12 +49,6 @@ export function shouldRevalidate() {
 
 export const meta = screenMeta("test", m.page_test_meta_title, m.page_test_meta_description);
 
-// After a client-side navigation that finds a test running, the runner's code downloads
-// while a spinner shows; the server and a page's first load have it already.
-const LazyAttemptRunner = lazy(() =>
-  attemptRunner.load().then((AttemptRunner) => ({ default: AttemptRunner })),
-);
-
 export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -81,19 +76,22 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
   );
 
   if (state) {
-    const AttemptRunner = attemptRunner.loaded() ?? LazyAttemptRunner;
+    // The server and a first load have the runner's code; after a client-side navigation
+    // that finds a test running, it downloads while a spinner shows.
     return (
-      <Suspense fallback={<RunnerLoading />}>
-        <AttemptRunner
-          // A new attempt is a new runner: nothing of the previous one carries over.
-          key={state.id}
-          state={state}
-          initialPosition={state.id === loaderData.current?.id ? loaderData.position : null}
-          onRedo={() => start(true)}
-          onResult={(path) => navigate(path)}
-          resultPath={localizePath("result", locale, { id: state.id })}
-        />
-      </Suspense>
+      <OnDemand
+        // A new attempt is a new runner: nothing of the previous one carries over.
+        key={state.id}
+        code={attemptRunner}
+        fallback={<RunnerLoading />}
+        props={{
+          state,
+          initialPosition: state.id === loaderData.current?.id ? loaderData.position : null,
+          onRedo: () => start(true),
+          onResult: (path: string) => navigate(path),
+          resultPath: localizePath("result", locale, { id: state.id }),
+        }}
+      />
     );
   }
 

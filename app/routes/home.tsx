@@ -1,5 +1,4 @@
 import "../home.css";
-import { lazy } from "react";
 import * as m from "../../core/paraglide/messages";
 import { screens } from "../../core/route-table";
 import { ServerHtml } from "../components/server-html";
@@ -22,8 +21,6 @@ const sections = codeOnDemand({
     import("../components/home-sections"),
   pick: (module) => module.default,
 });
-
-const LazySections = lazy(() => sections.load().then((component) => ({ default: component })));
 
 /** The server renders the sections at once: their module is loaded before the page renders. */
 export async function loader() {
@@ -76,7 +73,7 @@ export default function Home() {
         </div>
         <HeroArt />
       </section>
-      <ServerHtml id="home-more" Component={sections.loaded() ?? LazySections} props={{ locale }} />
+      <ServerHtml id="home-more" code={sections} props={{ locale }} />
     </>
   );
 }
