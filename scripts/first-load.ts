@@ -137,7 +137,7 @@ function attribute(file: string): { rows: Map<string, Row>; raw: number; gzip: n
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** React and React Router: what any page of this stack downloads (the floor). */
-const isFloor = (group: string) => /^(react|react-dom|react-router|scheduler)(\/|$)/.test(group);
+const isFloor = (group: string) => /^(react|react-dom|react-router|scheduler)( |$)/.test(group);
 
 for (const id of ids) {
   const files = initialScripts(id);
