@@ -1,14 +1,16 @@
 import criticalCss from "virtual:critical-css";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { isProfileIncomplete } from "./components/general-error-boundary";
+import { isBotAgent } from "../core/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Modules the client loads lazily but the server must have before its first render. */
+let serverModules: Promise<unknown> | undefined;
 
 export default async function handleRequest(
   request: Request,
@@ -21,9 +23,13 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   inlineCriticalCss(routerContext);
-  // The profile-completion step renders in place (components/on-demand.tsx): its code first.
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (errors.some(isProfileIncomplete)) await profileCompletion.load();
+  // The server renders the profile-completion step at once, never through its lazy
+  // boundary: suspended, it streamed after the page's scripts, so a busy browser could
+  // hydrate before it arrived and then show it twice (seen in CI under load). Loaded, it
+  // renders with no boundary at all (components/on-demand.tsx): React's server streamed
+  // even a ready boundary this large after the page.
+  serverModules ??= profileCompletion.load();
+  await serverModules;
   // The Worker sends this nonce in the response's Content-Security-Policy.
   const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;
@@ -42,7 +48,7 @@ export default async function handleRequest(
   );
   shellRendered = true;
   // Bots get the whole page at once.
-  if (isbot(request.headers.get("user-agent"))) await body.allReady;
+  if (isBotAgent(request.headers.get("user-agent"))) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -16,7 +16,12 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { type ConsentChoice, readConsent } from "../core/consent";
+import {
+  type ConsentChoice,
+  consentChosenScript,
+  consentChosenStyle,
+  readConsent,
+} from "../core/consent";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -54,13 +59,14 @@ export const links: Route.LinksFunction = () =>
   }));
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { env, user } = context.get(cloudflareContext);
+  const { env, user, sharedCopy } = context.get(cloudflareContext);
   return {
     baseUrl: env.BASE_URL,
     isDevelopment: env.ENVIRONMENT === "development",
     user,
-    // The server renders the cookie banner only for a visitor who has not chosen yet.
-    consent: readConsent(request.headers.get("Cookie")),
+    // The server renders the cookie banner only for a visitor who has not chosen yet; a
+    // copy shared by every anonymous visitor knows nobody's choice (consentChosenScript).
+    consent: sharedCopy ? null : readConsent(request.headers.get("Cookie")),
   };
 }
 
@@ -70,9 +76,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData("root") as { consent?: ConsentChoice | null } | undefined;
   useLocaleForMessages(locale);
   return (
-    <html lang={localeInfo[locale].iso} className="dark" data-theme="dark">
+    // The head's script may mark the root element before React hydrates it.
+    <html lang={localeInfo[locale].iso} className="dark" data-theme="dark" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/consent.ts)
+          dangerouslySetInnerHTML={{ __html: consentChosenScript }}
+        />
+        <style>{consentChosenStyle}</style>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0a0f1e" />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { consentCookie, grants, parseConsent, readConsent, serializeConsent } from "./consent";
+import {
+  consentChosenAttribute,
+  consentChosenScript,
+  consentCookie,
+  grants,
+  parseConsent,
+  readConsent,
+  serializeConsent,
+} from "./consent";
 
 describe("the consent cookie", () => {
   it("round-trips every combination of the optional categories", () => {
@@ -61,5 +69,37 @@ describe("grants", () => {
     const choice = { experience: true, analytics: false, at: 1 };
     expect(grants(choice, "experience")).toBe(true);
     expect(grants(choice, "analytics")).toBe(false);
+  });
+});
+
+describe("the head script of a shared page (ADR 0026)", () => {
+  /** Runs the script against a document holding `cookie`; answers whether it marked the page. */
+  function marks(cookie: string): boolean {
+    const set = new Set<string>();
+    const document = { cookie, documentElement: { setAttribute: (name: string) => set.add(name) } };
+    new Function("document", consentChosenScript)(document);
+    return set.has(consentChosenAttribute);
+  }
+
+  it.each([
+    "consent=v1.e0.a0.1795400000",
+    "lang=pt-BR.prefixed; consent=v1.e1.a1.1795400000",
+    "consent=v1.e1.a0.1795400000; lang=en-US",
+  ])("marks the page when the choice is readable: %s", (cookie) => {
+    expect(readConsent(cookie)).not.toBeNull();
+    expect(marks(cookie)).toBe(true);
+  });
+
+  it.each([
+    "",
+    "lang=en-US",
+    "consent=v0.e1.a1.1795400000",
+    "consent=v1.e2.a1.1795400000",
+    "consent=v1.e1.a1.",
+    "consent=v1.e1.a1.1795400000x",
+    "xconsent=v1.e1.a1.1795400000",
+  ])("leaves it alone when the cookie reads as no choice: %s", (cookie) => {
+    expect(readConsent(cookie)).toBeNull();
+    expect(marks(cookie)).toBe(false);
   });
 });

@@ -27,6 +27,21 @@ export interface ConsentChoice {
 
 const pattern = /^v(\d{1,4})\.e([01])\.a([01])\.(\d{1,12})$/;
 
+/** Marks the page's root element when the browser holds a choice of this version. */
+export const consentChosenAttribute = "data-consent-chosen";
+
+/**
+ * A script for the page's head (docs/decisions/0026-shared-page-copies.md): a page may be
+ * a copy shared by every anonymous visitor, rendered without knowing their choice, so
+ * before the first paint the browser itself marks the root element when it holds a
+ * readable choice, and a rule (`consentChosenStyle`) hides the cookie banner until the
+ * page's script takes over.
+ */
+export const consentChosenScript = `if(/(?:^|;\\s*)${consentCookieName}=v${consentVersion}\\.e[01]\\.a[01]\\.\\d{1,12}(?:;|$)/.test(document.cookie))document.documentElement.setAttribute("${consentChosenAttribute}","")`;
+
+/** The rule that goes with `consentChosenScript`. */
+export const consentChosenStyle = `html[${consentChosenAttribute}] .cookie-banner{display:none}`;
+
 export function parseConsent(value: string | null | undefined): ConsentChoice | null {
   if (!value) return null;
   const match = pattern.exec(value);

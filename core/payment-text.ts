@@ -2,6 +2,7 @@ import type { Currency, Money, PaymentMethod } from "./checkout";
 import type { EbookSlug } from "./ebooks/catalogue";
 import { type Locale, localeInfo } from "./locales";
 import type { Text } from "./message-text";
+import { numberFormat } from "./number-format";
 import * as m from "./paraglide/messages";
 import type { PaymentState, PaymentStatusDetail } from "./payment-machine";
 import type { PaymentStatus } from "./payments";
@@ -18,7 +19,7 @@ import type { QuestionCategory } from "./questions";
  * 'R$ 49,90' in either. Cents are whole numbers (core/checkout.ts); this is only display.
  */
 export function formatMoney(money: Money, locale: Locale): string {
-  return new Intl.NumberFormat(localeInfo[locale].iso, {
+  return numberFormat(localeInfo[locale].iso, {
     style: "currency",
     currency: money.currency,
   }).format(money.cents / 100);

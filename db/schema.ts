@@ -84,7 +84,12 @@ export const oauthAccounts = sqliteTable(
   ],
 );
 
-/** Mail written by the local e-mail adapter, shown at /_dev/mailbox. */
+/**
+ * Every e-mail (worker/email/; docs/decisions/0029-dependency-failures.md). The local adapter
+ * writes it here as delivered (shown at /_dev/mailbox); with an HTTP provider it waits
+ * here until the provider took it, retried by the Cron Trigger, and its body is emptied
+ * once sent or given up.
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -94,8 +99,19 @@ export const emailOutbox = sqliteTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** Tries at the provider so far. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the provider took it (the local adapter: when it was written); null while waiting. */
+    sentAt: integer("sent_at"),
+    /** When it may be tried (again); a try in progress holds it until then. Null once settled. */
+    nextAttemptAt: integer("next_attempt_at"),
+    /** Why the last try failed: the provider's status, or a timeout; never the mail's content. */
+    lastError: text("last_error"),
   },
-  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_due_idx").on(t.nextAttemptAt),
+  ],
 );
 
 /**

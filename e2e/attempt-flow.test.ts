@@ -270,4 +270,35 @@ describe("a lost connection", () => {
     expect(answers[questionBank[1]?.code ?? ""]).toBe("D");
     expect(problems.filter((p) => !offline.test(p))).toEqual([]);
   });
+
+  it("loses no answer to a 503: the unacknowledged choice is sent again, with no error shown", async ({
+    newPage,
+  }) => {
+    const { page, context, problems, allowProblems } = await newPage({
+      viewport: viewports.phone,
+    });
+    // The refused request is the only console error (docs/decisions/0029-dependency-failures.md).
+    const refusedLog = /status of 503/;
+    allowProblems(refusedLog);
+    await startTest(page, "en");
+    let refused = 0;
+    // The answer's Durable Object fails once: the Worker answers what it answers then.
+    await page.route("**/api/tests/*/answers/*", (route) => {
+      if (refused > 0) return route.continue();
+      refused++;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        headers: { "Retry-After": "5", "Cache-Control": "no-store" },
+        body: JSON.stringify({ status: 503, code: "serviceUnavailable" }),
+      });
+    });
+    await answerByKey(page, 0, true);
+    await saved(page);
+    expect(refused).toBe(1);
+    const { answers } = await currentAttempt(context);
+    expect(answers[questionBank[0]?.code ?? ""]).toBe(answerKey[questionBank[0]?.code ?? ""]);
+    expect(await page.getByTestId("error-modal").count()).toBe(0);
+    expect(problems.filter((p) => !refusedLog.test(p))).toEqual([]);
+  });
 });

@@ -187,6 +187,13 @@ describe("a Google sign-up without a date of birth", () => {
     for (const path of [`/api/tests/${id}/result`, `/api/certificates/${id}.png`, "/api/tests"]) {
       expect(await apiStatus(context, path), path).toBe(403);
     }
+    // The server renders the step with the page, before the page's scripts, not streamed
+    // after them through its lazy boundary (a busy browser then hydrated it twice).
+    const html = await (await context.request.get(`${baseUrl}/result/${id}`)).text();
+    const stepAt = html.indexOf('data-testid="profile-completion"');
+    expect(stepAt).toBeGreaterThan(0);
+    expect(stepAt).toBeLessThan(html.indexOf('type="module"'));
+    expect(html).not.toContain('<div hidden id="S:');
     for (const path of [`/certificate/${id}`, "/tests"]) {
       const response = await context.request.get(`${baseUrl}${path}`);
       expect(response.status(), path).toBe(403);

@@ -1,16 +1,20 @@
 // npm run bench: builds, serves the Worker locally and prints figures (not pass/fail):
-// home-page SSR requests/s and p50/p99 beside a static asset of the same Worker, the
-// home page's client JS in KB gzip, and the password hash's cost (a sign-in against a
-// cheap API call in workerd, and scrypt alone in Node with the same parameters), and the
-// timed test's answer saves: p50/p99 with 200 test-takers answering at once, and how many
-// acknowledged answers were lost; and the participation certificate: its first render and
-// a cached request in the local Worker, and the PNG's size; and payments: checkout creation
-// and the webhook (a new event, the same event again).
+// the home page beside a static asset of the same Worker under the same load (from the
+// edge cache's shared copy, rendered for an anonymous visitor, rendered for a signed-in
+// one: requests/s, p50/p99 and the ratio to the static asset), the home page's client JS
+// in KB gzip, and the password hash's cost (a sign-in against a cheap API call in workerd,
+// and scrypt alone in Node with the same parameters), and the timed test's answer saves:
+// p50/p99 with 200 test-takers answering at once, and how many acknowledged answers were
+// lost; and the participation certificate: its first render and a cached request in the
+// local Worker, and the PNG's size; and payments: checkout creation and the webhook (a
+// new event, the same event again); and, on a second server that counts them, the D1
+// statements per answer saved, per completed test and per kept certificate.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { certificateTimings } from "./certificate-bench.mjs";
+import { d1QueryCounts, formatD1QueryCounts } from "./d1-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
 import { paymentTimings } from "./payment-bench.mjs";
 
@@ -23,28 +27,34 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function load(url) {
+/**
+ * Requests/s and latency of one URL under `connections` closed loops for `seconds`.
+ * `cookie` is sent as is (the language cookie, plus a session for a signed-in visitor);
+ * `served` counts the X-Page-Cache answers, to show what the edge cache did.
+ */
+async function load(url, cookie = "lang=en-US") {
   const latencies = [];
   let errors = 0;
+  const served = {};
+  const headers = { "User-Agent": userAgent, Cookie: cookie };
   const end = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();
       try {
-        const response = await fetch(url, {
-          headers: { "User-Agent": userAgent, Cookie: "lang=en-US" },
-        });
+        const response = await fetch(url, { headers });
         await response.arrayBuffer();
         if (!response.ok) errors++;
+        const how = response.headers.get("X-Page-Cache") ?? "none";
+        served[how] = (served[how] ?? 0) + 1;
       } catch {
         errors++;
       }
       latencies.push(performance.now() - start);
     }
   };
-  // Warm up, then measure.
-  for (let i = 0; i < 20; i++)
-    await (await fetch(url, { headers: { "User-Agent": userAgent } })).arrayBuffer();
+  // Warm up (the first request also stores a shared copy), then measure.
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
@@ -55,6 +65,7 @@ async function load(url) {
     p99: percentile(latencies, 99),
     requests: latencies.length,
     errors,
+    served,
   };
 }
 
@@ -137,6 +148,49 @@ async function passwordHashCost(base) {
   return { loginMs, baseMs, nodeMs: percentile(nodeTimes, 50), rounds };
 }
 
+/** The Cookie header of a newly signed-up visitor: pages are then rendered for them alone. */
+async function signedInCookie(base) {
+  const password = "Bench#Passw0rd";
+  const response = await fetch(`${base}/api/accounts/sign-up`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "User-Agent": userAgent },
+    body: JSON.stringify({
+      name: "Bench Reader",
+      email: `bench-home-${crypto.randomUUID()}@example.com`,
+      dateOfBirth: "1990-01-01",
+      password,
+      passwordConfirmation: password,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bench sign-up failed: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return ["lang=en-US", ...cookies].join("; ");
+}
+
+/** `visitors` each request `url` `requests` times, pausing about `thinkMs` between requests. */
+async function pacedRequests(url, visitors, { requests, thinkMs }) {
+  const latencies = [];
+  const visitor = async () => {
+    // A connection first, as each taker's start makes one before its answers.
+    await (await fetch(url, { headers: { "User-Agent": userAgent } })).arrayBuffer();
+    for (let i = 0; i < requests; i++) {
+      await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+      const begin = performance.now();
+      await (await fetch(url, { headers: { "User-Agent": userAgent } })).arrayBuffer();
+      latencies.push(performance.now() - begin);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: visitors }, visitor));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 const questionCodes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
   Array.from({ length: 10 }, (_, i) => `${category}-${String(i + 1).padStart(2, "0")}`),
 );
@@ -214,8 +268,13 @@ rmSync(persistTo, { recursive: true, force: true });
 const server = await startServer({ persistTo });
 try {
   console.log(`▶ ${connections} connections, ${seconds} s per target, against ${server.url}\n`);
-  const ssr = await load(`${server.url}/`);
+  // The same home page three ways: an anonymous visitor (from the edge cache's shared copy,
+  // ADR 0026), an anonymous render (a query string keeps it out of the shared copy) and a
+  // signed-in visitor's own render (plus the session's read); beside a static asset.
   const asset = await load(`${server.url}/favicon.svg`);
+  const cached = await load(`${server.url}/`);
+  const uncached = await load(`${server.url}/?bench=uncached`);
+  const signedIn = await load(`${server.url}/`, await signedInCookie(server.url));
   const js = await homeClientJs(server.url);
   const hash = await passwordHashCost(server.url);
   const takers = Number(process.env.BENCH_TAKERS ?? 200);
@@ -223,16 +282,34 @@ try {
   const burst = await answerSaves(server.url, takers);
   // Paced: one answer every 2 s on average each, still 15 times faster than the 30 s a
   // question the test allows on average.
-  const paced = await answerSaves(server.url, takers, { answers: 10, thinkMs: 2000 });
+  // Beside them, a static asset is fetched as often by a tenth as many visitors (as many
+  // again would double the connections the local server juggles): the asset's p99 under
+  // the same load is the yardstick for the answer's.
+  const [paced, pacedAsset] = await Promise.all([
+    answerSaves(server.url, takers, { answers: 10, thinkMs: 2000 }),
+    pacedRequests(`${server.url}/favicon.svg`, Math.max(1, Math.round(takers / 10)), {
+      requests: 100,
+      thinkMs: 200,
+    }),
+  ]);
   const certificate = await certificateTimings(server.url);
   const payment = await paymentTimings(server.url);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
-  console.log(row("Home page SSR (/)", ssr));
   console.log(row("Static asset (/favicon.svg)", asset));
-  console.log(
-    `${"SSR / static ratio".padEnd(26)} ${fmt((ssr.rps / asset.rps) * 100, 0).padStart(8)} %`,
-  );
+  for (const [name, home] of [
+    ["Home, cached (shared copy)", cached],
+    ["Home, uncached (anonymous)", uncached],
+    ["Home, signed in", signedIn],
+  ]) {
+    console.log(row(name, home));
+    const served = Object.entries(home.served)
+      .map(([how, count]) => `${how} ${count}`)
+      .join(", ");
+    console.log(
+      `${"  / static".padEnd(26)} ${fmt((home.rps / asset.rps) * 100, 0).padStart(8)} %       (X-Page-Cache: ${served})`,
+    );
+  }
   console.log(
     `${"Home client JS".padEnd(26)} ${fmt(js.gzip / 1024).padStart(8)} KB gzip (${fmt(js.raw / 1024)} KB raw, ${js.files} files)`,
   );
@@ -252,6 +329,11 @@ try {
     console.log(
       `${"  answers lost".padEnd(26)} ${String(saves.lost).padStart(8)}         (of ${saves.acknowledged} acknowledged; ${saves.failed} saves not acknowledged)`,
     );
+    if (saves === paced) {
+      console.log(
+        `${"  static asset beside".padEnd(26)} ${fmt(pacedAsset.rps, 0).padStart(8)} req/s   p50 ${fmt(pacedAsset.p50).padStart(6)} ms   p99 ${fmt(pacedAsset.p99).padStart(6)} ms   (answer p99 / asset p99: ${fmt(paced.p99 / pacedAsset.p99, 2)}x)`,
+      );
+    }
   }
   console.log(
     `${"Certificate, cold isolate".padEnd(26)} ${fmt(certificate.cold.ms).padStart(8)} ms   (the isolate's first certificate: WebAssembly and fonts loaded, then rendered; ${certificate.cold.cache})`,
@@ -291,5 +373,15 @@ try {
   }
 } finally {
   await server.stop();
+}
+// D1 statements per answer and per completed test, counted by the Worker on a server of
+// its own (counting wraps every D1 call, so it stays out of the timings above).
+const countingState = ".wrangler/bench-d1-state";
+rmSync(countingState, { recursive: true, force: true });
+const counting = await startServer({ persistTo: countingState, vars: { COUNT_D1_QUERIES: "1" } });
+try {
+  for (const line of formatD1QueryCounts(await d1QueryCounts(counting.url))) console.log(line);
+} finally {
+  await counting.stop();
 }
 process.exit(0);

@@ -24,8 +24,11 @@ export function build() {
   });
 }
 
-/** Applies the migrations to the state folder and starts `wrangler dev` on the build. */
-export async function startServer({ persistTo, port = undefined }) {
+/**
+ * Applies the migrations to the state folder and starts `wrangler dev` on the build.
+ * `vars` become extra `--var NAME:value` flags (e.g. `{ COUNT_D1_QUERIES: "1" }`).
+ */
+export async function startServer({ persistTo, port = undefined, vars = {} }) {
   const chosen = port ?? (await freePort());
   execFileSync(
     "npx",
@@ -47,6 +50,7 @@ export async function startServer({ persistTo, port = undefined }) {
       persistTo,
       "--var",
       `BASE_URL:${url}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--show-interactive-dev-session=false",
     ],
     {

@@ -7,10 +7,20 @@ import type { CurrentUser } from "../core/account";
 export type AppEnv = {
   Bindings: Env;
   Variables: {
-    /** The signed-in user, or the anonymous one (worker/middleware/session.ts). */
+    /**
+     * The signed-in user, or the anonymous one (worker/middleware/session.ts). Not set on
+     * the few routes that defer the session (saving an answer, finishing a test: ADR
+     * 0027) until they call `resolveSession`.
+     */
     user: CurrentUser;
     /** The session the request signed in with, so sign-in and logout can end it. */
     sessionId: string | null;
+    /**
+     * The session, resolved on the first call (then `user`, `sessionId` and
+     * `sessionCookie` are set) and kept for the request. Already resolved on every route
+     * but those that defer it.
+     */
+    resolveSession: () => Promise<{ user: CurrentUser; sessionId: string | null }>;
     /**
      * A Set-Cookie the session wants sent back (extended, or a stale cookie dropped);
      * added to the response unless the handler set the session cookie itself.

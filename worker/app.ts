@@ -1,15 +1,25 @@
 import { Hono } from "hono";
-import { isbot } from "isbot";
 import type { RequestContext } from "../app/lib/load-context";
+import { anonymousUser } from "../core/account";
 import { homeLanguageRedirect, languageSetCookie } from "../core/language";
 import { buildSitemap } from "../core/sitemap";
+import { isBotAgent } from "../core/user-agent";
 import { api } from "./api";
 import type { AppEnv } from "./app-env";
 import { csrfProtection } from "./auth/csrf";
+import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies/guard";
+import { unavailableIn } from "./dependencies/unavailable";
 import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
-import { answerUnhandledError } from "./http/errors";
+import { answerUnhandledError, logUnavailable } from "./http/errors";
+import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
+import {
+  readSharedCopy,
+  sharedCopyHeader,
+  sharedCopyKey,
+  storeSharedCopy,
+} from "./pages/shared-copy";
 import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
@@ -47,7 +57,32 @@ function internalRequest(page: Request, path: string, init: RequestInit = {}): R
   return new Request(url, { ...init, headers });
 }
 
-export function createApp(renderPage: PageHandler) {
+export interface AppOptions {
+  /**
+   * The build serving the pages: shared copies of public pages are kept per build
+   * (worker/pages/shared-copy.ts), so a new build never serves an old copy.
+   */
+  buildId: string;
+  /**
+   * How long a call of D1, KV or an attempt's Durable Object may take before the request
+   * answers 503 (docs/decisions/0029-dependency-failures.md); tests shorten them.
+   */
+  dependencyBounds?: DependencyBounds;
+}
+
+/** Requests answered by Hono itself: their errors are JSON. Every other path is a page. */
+function isMachinePath(pathname: string): boolean {
+  return (
+    pathname === "/api" ||
+    pathname.startsWith("/api/") ||
+    ["/healthz", "/robots.txt", "/sitemap.xml"].includes(pathname)
+  );
+}
+
+export function createApp(
+  renderPage: PageHandler,
+  { buildId, dependencyBounds = defaultBounds }: AppOptions = { buildId: "unbuilt" },
+) {
   const app = new Hono<AppEnv>();
 
   app.use(withSecurityHeaders);
@@ -61,7 +96,56 @@ export function createApp(renderPage: PageHandler) {
     await next();
   });
 
-  app.onError(answerUnhandledError);
+  // Every D1, KV and Durable Object call below is bounded and its failure classified: an
+  // outage answers 503, a bug still 500 (ADR 0029).
+  app.use(async (c, next) => {
+    c.env = guardedEnv(c.env, dependencyBounds);
+    await next();
+  });
+
+  app.onError(async (error, c) => {
+    const unavailable = unavailableIn(error);
+    if (unavailable && !isMachinePath(new URL(c.req.url).pathname)) {
+      logUnavailable(c.req.raw, unavailable);
+      return unavailablePage(c.req.raw, c.env, c.executionCtx as unknown as ExecutionContext);
+    }
+    return answerUnhandledError(error, c);
+  });
+
+  /**
+   * The 503 screen ('Service Temporarily Unavailable!' with Try Again) for a page whose
+   * request could not be served (its session could not be read): rendered anonymously,
+   * without any loader's data (the pages' middleware throws 503 first), never shared.
+   */
+  async function unavailablePage(request: Request, env: Env, ctx: ExecutionContext) {
+    const nonce = createNonce();
+    let page: Response;
+    try {
+      page = await renderPage(request, {
+        env,
+        ctx,
+        user: anonymousUser,
+        nonce,
+        sharedCopy: false,
+        serviceUnavailable: true,
+        api: async () => serviceUnavailable(),
+      });
+    } catch (error) {
+      console.error(`unhandled: rendering the 503 page: ${(error as Error).stack ?? error}`);
+      return serviceUnavailable();
+    }
+    const response = new Response(page.body, { status: 503, headers: page.headers });
+    response.headers.set("Cache-Control", "no-store");
+    response.headers.set("Retry-After", String(retryAfterSeconds));
+    response.headers.set(sharedCopyHeader, "bypass");
+    if (
+      (response.headers.get("Content-Type") ?? "").includes("text/html") &&
+      !import.meta.env.DEV
+    ) {
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    }
+    return response;
+  }
 
   // Machine endpoints first: they answer without a session.
   app.get("/healthz", async (c) => {
@@ -97,7 +181,7 @@ export function createApp(renderPage: PageHandler) {
         search: url.search,
         cookieHeader: request.headers.get("Cookie"),
         acceptLanguage: request.headers.get("Accept-Language"),
-        isBot: isbot(request.headers.get("User-Agent")),
+        isBot: isBotAgent(request.headers.get("User-Agent")),
         secFetchSite: request.headers.get("Sec-Fetch-Site"),
       });
       if (target) {
@@ -111,20 +195,28 @@ export function createApp(renderPage: PageHandler) {
     const ctx = c.executionCtx as unknown as ExecutionContext;
     const { user, sessionId } = c.var;
     const nonce = createNonce();
-    const page = await renderPage(request, {
-      env: c.env,
-      ctx,
-      user,
-      nonce,
-      api: async (path, init) =>
-        app.fetch(
-          withPageSession(internalRequest(request, path, init), { user, sessionId }),
-          c.env,
-          ctx,
-        ),
-    });
-    // The session middleware adds the session's cookie to this response.
-    const response = new Response(page.body, page);
+    // Public pages are the same for every anonymous visitor: one copy per build and path.
+    const sharedKey = isPageRead ? sharedCopyKey(request, c.env, buildId) : null;
+    let response = sharedKey ? await readSharedCopy(sharedKey, nonce) : undefined;
+    if (!response) {
+      const page = await renderPage(request, {
+        env: c.env,
+        ctx,
+        user,
+        nonce,
+        sharedCopy: sharedKey !== null,
+        api: async (path, init) =>
+          app.fetch(
+            withPageSession(internalRequest(request, path, init), { user, sessionId }),
+            c.env,
+            ctx,
+          ),
+      });
+      // The session middleware adds the session's cookie to this response.
+      response = new Response(page.body, page);
+      if (sharedKey) response = storeSharedCopy(sharedKey, response, nonce, ctx);
+      else response.headers.set(sharedCopyHeader, "bypass");
+    }
     if (
       (response.headers.get("Content-Type") ?? "").includes("text/html") &&
       !import.meta.env.DEV

@@ -51,6 +51,7 @@ const envSchema = z
     EMAIL_API_URL: z.url({ message: "must be an absolute URL" }).optional(),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
+    COUNT_D1_QUERIES: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
   })
   .superRefine((env, issues) => {
     const pairs = [
@@ -128,6 +129,11 @@ export interface OptionalSettings {
    */
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * "1" counts every D1 statement for the bench (`/_dev/d1-queries`,
+   * worker/dev/d1-counter.ts); honoured in development only.
+   */
+  COUNT_D1_QUERIES?: string;
 }
 
 export function optionalSettings(env: Env): OptionalSettings {

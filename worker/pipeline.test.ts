@@ -12,13 +12,16 @@ import { createApp } from "./app";
  * middleware's.
  */
 
-/** D1 that fails every statement, as an outage or a bug in a query would. */
+/**
+ * D1 refusing every statement, as a bug in a query makes it do (an outage is a 503:
+ * worker/dependency-failures.test.ts).
+ */
 function brokenDatabase(): D1Database {
   return new Proxy(env.DB, {
     get(target, property, receiver) {
       if (property === "prepare" || property === "batch" || property === "exec") {
         return () => {
-          throw new Error("D1_ERROR: the database is on fire at worker/secret.ts:12");
+          throw new Error("D1_ERROR: no such column: fire at worker/secret.ts:12: SQLITE_ERROR");
         };
       }
       return Reflect.get(target, property, receiver);

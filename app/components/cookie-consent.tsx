@@ -1,5 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
-import { type ConsentChoice, readConsent, serializeConsent } from "../../core/consent";
+import {
+  type ConsentChoice,
+  consentChosenAttribute,
+  readConsent,
+  serializeConsent,
+} from "../../core/consent";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
 import { saveConsent } from "../lib/consent";
@@ -45,6 +50,9 @@ export function CookieConsent({
   useEffect(() => {
     const sync = () => {
       const stored = readConsent(document.cookie);
+      // With no choice (any more) the banner must show: the head's script, which hid it on
+      // a page rendered without the visitor's cookie (consentChosenScript), no longer decides.
+      if (stored === null) document.documentElement.removeAttribute(consentChosenAttribute);
       setChoice((current) =>
         (current && serializeConsent(current)) === (stored && serializeConsent(stored))
           ? current

@@ -41,7 +41,7 @@ const screens = {
 } as const;
 
 /** A screen that shows a score, asked for by an account without a date of birth (require-user.server.ts). */
-export function isProfileIncomplete(error: unknown): boolean {
+function isProfileIncomplete(error: unknown): boolean {
   return (
     isRouteErrorResponse(error) &&
     error.status === 403 &&

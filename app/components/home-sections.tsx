@@ -6,6 +6,7 @@ import { mapBins, noDataColour } from "../../core/iq-map-scale";
 import type { Locale } from "../../core/locales";
 import type { Text } from "../../core/message-text";
 import { normalCdf } from "../../core/normal";
+import { numberFormat } from "../../core/number-format";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
 import { useNonce } from "../lib/nonce";
@@ -104,7 +105,7 @@ export default function HomeSections({ locale }: { locale: Locale }) {
 }
 
 const percent = (locale: Locale, share: number) =>
-  new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+  numberFormat(locale === "en" ? "en-US" : "pt-BR", {
     style: "percent",
     maximumFractionDigits: share < 0.01 ? 2 : 1,
   }).format(share);
@@ -151,7 +152,7 @@ function DistributionSection({ locale }: { locale: Locale }) {
 const brazil = nationalIq.find((row) => row.iso3 === "BRA");
 
 function MapSection({ locale }: { locale: Locale }) {
-  const number = new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR", {
+  const number = numberFormat(locale === "en" ? "en-US" : "pt-BR", {
     maximumFractionDigits: 1,
   });
   return (

@@ -17,10 +17,19 @@ const x = (iq: number) => ((iq - min) / (max - min)) * width;
 const density = (iq: number) => Math.exp(-(((iq - 100) / 15) ** 2) / 2);
 const y = (iq: number) => baseline - density(iq) * (baseline - top);
 
+/** The curve's paths, computed once each: the chart is drawn on every home page render. */
+const curves = new Map<string, string>();
+
 function curve(from: number, to: number): string {
-  const points: string[] = [];
-  for (let iq = from; iq <= to; iq += 1) points.push(`${x(iq).toFixed(1)},${y(iq).toFixed(1)}`);
-  return points.join(" L");
+  const key = `${from}-${to}`;
+  let path = curves.get(key);
+  if (path === undefined) {
+    const points: string[] = [];
+    for (let iq = from; iq <= to; iq += 1) points.push(`${x(iq).toFixed(1)},${y(iq).toFixed(1)}`);
+    path = points.join(" L");
+    curves.set(key, path);
+  }
+  return path;
 }
 
 /** The spec's bands over the chart's range, lowest first, with their shading. */

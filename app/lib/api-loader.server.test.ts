@@ -43,6 +43,7 @@ async function servePage(answer: Response, options = load) {
       return answer;
     },
     nonce: "n",
+    sharedCopy: false,
   });
   const handler = createStaticHandler([
     {
@@ -190,6 +191,7 @@ function recordingContext(answer: Response) {
       return answer;
     },
     nonce: "n",
+    sharedCopy: false,
   });
   return { context, calls };
 }

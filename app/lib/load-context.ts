@@ -10,6 +10,17 @@ export interface RequestContext {
   api: (path: string, init?: RequestInit) => Promise<Response>;
   /** The CSP nonce of this response, for inline scripts. */
   nonce: string;
+  /**
+   * The render is kept as the shared copy every anonymous visitor gets
+   * (worker/pages/shared-copy.ts): it must not depend on this request's cookies.
+   */
+  sharedCopy: boolean;
+  /**
+   * The Worker could not serve this request (a dependency failed before the page, e.g.
+   * its session could not be read): the pages answer the 503 screen
+   * (service-unavailable.server.ts; docs/decisions/0029-dependency-failures.md).
+   */
+  serviceUnavailable?: true;
 }
 
 /** Loaders and middleware read the Worker's env, the user and the API from here. */

@@ -20,6 +20,7 @@ function contextFor(user: SignedInUser | typeof anonymousUser) {
     user,
     api: async () => new Response(null, { status: 500 }),
     nonce: "n",
+    sharedCopy: false,
   });
 }
 

@@ -9,7 +9,8 @@ import { apiFetch } from "./api";
  * The running test in the browser (docs/decisions/0008-timed-test.md). The server's
  * clock is the authority: every response re-syncs the countdown, which only ticks
  * locally in between. Answers are shown at once and sent one by one; a failed send
- * (no connection) is retried until it lands, so nothing chosen is lost.
+ * (no connection, or a 5xx such as the 503 of a dependency that failed: ADR 0029) is not
+ * an acknowledgement and is retried until it lands, so nothing chosen is lost.
  */
 
 export type SaveState = "idle" | "saving" | "offline";
@@ -33,10 +34,32 @@ export interface AttemptSession {
 interface Options {
   state: AttemptState;
   locale: Locale;
-  onError(error: ApiErrorBody): void;
+  /**
+   * An error the test cannot go on from. `retry`, when given, sends the failed request
+   * again (the 503 modal's Try Again: components/error-modal.tsx).
+   */
+  onError(error: ApiErrorBody, retry?: () => void): void;
 }
 
 const retryDelays = [1000, 2000, 4000, 8000, 10000];
+
+/**
+ * What the queue does with the answer to a saved answer: only a 2xx acknowledges it. No
+ * answer (status 0) or a 5xx (the server or a dependency failed, docs/decisions/
+ * 0029-dependency-failures.md) leaves it queued, to be sent again; a 4xx refuses it.
+ */
+export function answerDisposition(result: { ok: boolean; status: number }) {
+  if (result.ok) return "saved";
+  return result.status === 0 || result.status >= 500 ? "resend" : "refused";
+}
+
+/**
+ * Finishing is sent again by itself after no answer or an outage (503, or the edge's 502
+ * and 504); finishing twice is finishing once (ADR 0008). Any other error is shown.
+ */
+export function finishIsRetried(status: number): boolean {
+  return status === 0 || status === 502 || status === 503 || status === 504;
+}
 
 export function useAttemptSession({ state, locale, onError }: Options): AttemptSession {
   const [answers, setAnswers] = useState<Record<string, Letter>>(state.answers);
@@ -91,12 +114,13 @@ export function useAttemptSession({ state, locale, onError }: Options): AttemptS
           `/api/tests/${state.id}/answers/${encodeURIComponent(code)}`,
           { method: "PUT", json: { letter }, locale },
         );
+        const disposition = answerDisposition(result);
         if (result.ok) {
           failures = 0;
           // A newer choice for the same question stays queued.
           if (pending.current.get(code) === letter) pending.current.delete(code);
           sync(result.data.remainingMs);
-        } else if (result.status === 0 || result.status >= 500) {
+        } else if (disposition === "resend") {
           const delay = retryDelays[Math.min(failures, retryDelays.length - 1)] as number;
           failures++;
           setSaveState("offline");
@@ -124,7 +148,7 @@ export function useAttemptSession({ state, locale, onError }: Options): AttemptS
     [drain],
   );
 
-  const finish = useCallback(async () => {
+  const finish = useCallback(async (): Promise<void> => {
     if (closed.current) return;
     setSending(true);
     await drain();
@@ -146,14 +170,16 @@ export function useAttemptSession({ state, locale, onError }: Options): AttemptS
         );
         return;
       }
-      if (result.status !== 0 || attempt >= retryDelays.length) {
+      if (!finishIsRetried(result.status) || attempt >= retryDelays.length) {
         setSending(false);
-        onErrorRef.current(result.error);
+        onErrorRef.current(result.error, () => void finishRef.current());
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryDelays[attempt] as number));
     }
   }, [drain, state.id, locale]);
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
 
   // The countdown: a tick every 250 ms; at zero the test is sent with what was saved.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { data, Outlet } from "react-router";
 import { isValidParam } from "../../core/route-table";
 import { GeneralErrorBoundary } from "../components/general-error-boundary";
+import { serviceUnavailableMiddleware } from "../lib/service-unavailable.server";
 import type { Route } from "./+types/pages-layout";
 
 /**
@@ -14,7 +15,10 @@ const paramsMiddleware: Route.MiddlewareFunction = ({ params }, next) => {
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [paramsMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  serviceUnavailableMiddleware,
+  paramsMiddleware,
+];
 
 export default function PagesLayout() {
   return <Outlet />;

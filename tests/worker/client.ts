@@ -34,10 +34,16 @@ export interface CallOptions {
   origin?: string | null;
 }
 
+/** Where a client's requests go: the real Worker unless a test hands the app another env. */
+export type Send = (request: Request) => Promise<Response>;
+
 export class Client {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly ip = uniqueIp()) {}
+  constructor(
+    readonly ip = uniqueIp(),
+    private readonly send: Send = (request) => exports.default.fetch(request),
+  ) {}
 
   async fetch(path: string, options: CallOptions = {}): Promise<Response> {
     const method = options.method ?? (options.body === undefined ? "GET" : "POST");
@@ -61,7 +67,7 @@ export class Client {
       if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
     }
     const url = path.startsWith("http") ? path : `${origin}${path}`;
-    const response = await exports.default.fetch(
+    const response = await this.send(
       new Request(url, { method, headers, body, redirect: "manual" }),
     );
     this.store(response);

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type CurrentUser, hasCompleteProfile } from "../../core/account";
 import {
@@ -15,7 +15,13 @@ import { localizePath } from "../../core/route-table";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import type { AppEnv } from "../app-env";
-import type { AttemptSnapshot } from "../attempts/attempt-object";
+import { type AttemptCredentials, attemptCredentials } from "../attempts/access";
+import type {
+  AnswerOutcome,
+  AttemptSnapshot,
+  OwnerAction,
+  TestAttempt,
+} from "../attempts/attempt-object";
 import { claimAttemptFromCookie } from "../attempts/claim";
 import { attemptSetCookie } from "../attempts/cookie";
 import { listAttempts } from "../attempts/list";
@@ -30,7 +36,7 @@ import { resultOf } from "../attempts/results";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { profileIncomplete } from "../auth/profile";
 import { testTiming } from "../env";
-import { validBody, validParams } from "../http/body";
+import { checkedRequest, validBody } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { ebookPdf, reportAccess, reportPdf } from "./report";
@@ -40,7 +46,9 @@ import { ebookPdf, reportAccess, reportPdf } from "./report";
  * non-GET passed the CSRF check in worker/api/index.ts. The Durable Object of each
  * attempt is the clock and keeps the answers while it runs; D1 has the row and, once
  * finalised, the outcome. Anything a request does not own answers 404 `invalidTest`,
- * like an unknown id.
+ * like an unknown id. Saving an answer and finishing ask the Durable Object alone who owns
+ * the attempt (docs/decisions/0027-answer-path-without-d1.md): no D1 query in the common
+ * cases; the session is resolved only when the object asks for it.
  */
 
 /** The routes of one attempt read the attempt their request owns from `c.var`. */
@@ -129,6 +137,49 @@ async function ownedAttempt(
   return row;
 }
 
+/** The outcome of acting as the attempt's owner in its Durable Object (ADR 0027). */
+type AsOwner<T> = { owner: true; result: T } | { owner: false } | { owner: "askD1" };
+
+/**
+ * Runs `act` in the attempt's Durable Object, which acts only for its owner. Without the
+ * attempt's cookie and without a session cookie nobody can own it: refused with no call
+ * at all. When the object asks for the user, the session is resolved (one read of
+ * `sessions`) and it is asked again. `askD1`: the object cannot decide (an attempt
+ * started before ADR 0027, or its storage is gone): the caller decides from the D1 row.
+ */
+async function asOwner<T>(
+  c: Context<AttemptEnv>,
+  attemptId: string,
+  act: (
+    stub: DurableObjectStub<TestAttempt>,
+    credentials: AttemptCredentials,
+  ) => Promise<OwnerAction<T>>,
+): Promise<AsOwner<T>> {
+  const credentials = attemptCredentials(c.req.raw, c.env, attemptId);
+  if (credentials.cookieHash === null && credentials.sessionId === null) return { owner: false };
+  const stub = attemptStub(c.env, attemptId);
+  let acted = await act(stub, credentials);
+  if (acted.access === "askSession") {
+    const { user } = await c.var.resolveSession();
+    const resolvedUserId = user.isAuthenticated ? user.id : null;
+    acted = await act(stub, { ...credentials, resolvedUserId });
+  }
+  if (acted.access === "owner") return { owner: true, result: acted.result };
+  // A second `askSession` cannot happen: the object had the user.
+  return acted.access === "askD1" ? { owner: "askD1" } : { owner: false };
+}
+
+/** The owned attempt's row, as before ADR 0027: D1 and the session (a refusal is logged). */
+async function ownedRow(c: Context<AttemptEnv>, attemptId: string): Promise<AttemptRow | null> {
+  const { user } = await c.var.resolveSession();
+  return ownedAttempt(c.req.raw, c.env, attemptId, user);
+}
+
+function refused(locale: Locale, attemptId: string): Response {
+  console.warn(`tests: refused access to attempt=${attemptId}`);
+  return invalidTest(locale);
+}
+
 /** Routes of one attempt: 404 `invalidTest` unless the request owns it, before anything else. */
 const owned: MiddlewareHandler<AttemptEnv, "/:id/*" | "/:id"> = async (c, next) => {
   const row = await ownedAttempt(c.req.raw, c.env, c.req.param("id"), c.var.user);
@@ -154,14 +205,23 @@ attempts.post("/", validBody(startSchema, maxAttemptBodyBytes), async (c) => {
   const secret = randomToken(32);
   const { durationMs, graceMs } = testTiming(c.env);
   const stub = attemptStub(c.env, id);
-  const { startedAt, deadline } = await stub.start({ attemptId: id, durationMs, graceMs });
+  const secretHash = sha256Hex(secret);
+  const { startedAt, deadline } = await stub.start(
+    { attemptId: id, durationMs, graceMs },
+    // The object decides who may answer (ADR 0027): the cookie, and the starting session.
+    {
+      secretHash,
+      ownerId: user.isAuthenticated ? user.id : null,
+      sessionId: user.isAuthenticated ? c.var.sessionId : null,
+    },
+  );
   const country = (request.cf as { country?: unknown } | undefined)?.country;
   await database(c.env.DB)
     .insert(testAttempts)
     .values({
       id,
       userId: user.isAuthenticated ? user.id : null,
-      secretHash: sha256Hex(secret),
+      secretHash,
       startedAt,
       deadline,
       questionBankVersion,
@@ -211,43 +271,68 @@ attempts.get("/:id", owned, async (c) => {
   return json(state, 200);
 });
 
-attempts.put(
-  "/:id/answers/:code",
-  owned,
-  validParams(answerParamsSchema),
-  validBody(answerSchema, maxAttemptBodyBytes),
-  async (c) => {
-    const locale = requestLocale(c.req.raw);
-    const row = c.var.attempt;
-    const { code } = c.req.valid("param");
-    const { letter } = c.req.valid("json");
-    if (row.status !== "in_progress") {
-      return errorResponse(locale, 409, {
-        code: row.endedBy === "time" ? "timeUp" : "testFinished",
-      });
-    }
-    const outcome = await attemptStub(c.env, row.id).answer(code, letter);
-    if (!outcome.ok) {
-      if (outcome.code === "notStarted") return invalidTest(locale);
-      return errorResponse(locale, 409, { code: outcome.code });
-    }
-    const saved: AnswerSaved = { answered: outcome.answered, remainingMs: outcome.remainingMs };
-    return json(saved, 200);
-  },
-);
+/** What the answer route tells the client once the attempt is known to be the request's. */
+function answerResponse(locale: Locale, outcome: AnswerOutcome): Response {
+  if (!outcome.ok) {
+    if (outcome.code === "notStarted") return invalidTest(locale);
+    return errorResponse(locale, 409, { code: outcome.code });
+  }
+  const saved: AnswerSaved = { answered: outcome.answered, remainingMs: outcome.remainingMs };
+  return json(saved, 200);
+}
 
-attempts.post("/:id/finish", owned, async (c) => {
+attempts.put("/:id/answers/:code", async (c) => {
   const locale = requestLocale(c.req.raw);
-  const row = c.var.attempt;
+  const id = c.req.param("id");
+  if (!attemptIdSchema.safeParse(id).success) return invalidTest(locale);
+  // Checked first, answered after the owner is known: 404 for a stranger before any 400.
+  const input = await checkedRequest(c, answerParamsSchema, answerSchema, maxAttemptBodyBytes);
+  const answer = input.ok ? { code: input.params.code, letter: input.body.letter } : null;
+  const acted = await asOwner(c, id, (stub, credentials) =>
+    stub.answerAsOwner(credentials, answer),
+  );
+  if (acted.owner === false) return refused(locale, id);
+  if (acted.owner === true) {
+    if (!input.ok) return input.refusal;
+    // The object had an answer to save, so it answered with its outcome.
+    return answerResponse(locale, acted.result ?? { ok: false, code: "notStarted" });
+  }
+  // Decided from D1, as before ADR 0027.
+  const row = await ownedRow(c, id);
+  if (!row) return invalidTest(locale);
+  if (!input.ok) return input.refusal;
+  if (row.status !== "in_progress") {
+    return errorResponse(locale, 409, { code: row.endedBy === "time" ? "timeUp" : "testFinished" });
+  }
+  return answerResponse(
+    locale,
+    await attemptStub(c.env, row.id).answer(input.params.code, input.body.letter),
+  );
+});
+
+attempts.post("/:id/finish", async (c) => {
+  const locale = requestLocale(c.req.raw);
+  const id = c.req.param("id");
+  if (!attemptIdSchema.safeParse(id).success) return invalidTest(locale);
+  const acted = await asOwner(c, id, (stub, credentials) => stub.finishAsOwner(credentials));
+  if (acted.owner === false) return refused(locale, id);
   let status: FinishOutcome["status"];
-  if (row.status !== "in_progress") status = row.status;
-  else {
-    const finished = await attemptStub(c.env, row.id).finish();
-    if (!finished.ok) return invalidTest(locale);
-    status = finished.status;
+  if (acted.owner === true) {
+    if (!acted.result.ok) return invalidTest(locale);
+    status = acted.result.status;
+  } else {
+    // Decided from D1, as before ADR 0027.
+    const row = await ownedRow(c, id);
+    if (!row) return invalidTest(locale);
+    if (row.status !== "in_progress") status = row.status;
+    else {
+      const finished = await attemptStub(c.env, row.id).finish();
+      if (!finished.ok) return invalidTest(locale);
+      status = finished.status;
+    }
   }
   const outcome: FinishOutcome = { status };
-  if (status === "finished") outcome.resultPath = localizePath("result", locale, { id: row.id });
+  if (status === "finished") outcome.resultPath = localizePath("result", locale, { id });
   return json(outcome, 200);
 });
 
@@ -261,7 +346,8 @@ attempts.get("/:id/result", async (c) => {
   const row = await ownedAttempt(request, c.env, c.req.param("id"), user);
   if (!row) return invalidTest(locale);
   // Signed in with the anonymous attempt's cookie: it becomes theirs, if sign-in did not.
-  if (row.userId === null && (await claimAttemptFromCookie(request, c.env, user.id)) === null) {
+  const claim = () => claimAttemptFromCookie(request, c.env, user.id, c.var.sessionId);
+  if (row.userId === null && (await claim()) === null) {
     return invalidTest(locale);
   }
   let current = row;

@@ -6,6 +6,7 @@ import { questionCodes } from "../../core/questions";
 import { translate } from "../../core/translate";
 import { answer, answerMany, paceAnswers, startTest } from "../../tests/worker/attempts";
 import { Client } from "../../tests/worker/client";
+import { countedWorker } from "../../tests/worker/counted-d1";
 import { certificateCacheKey } from "../certificates/cache";
 import { certificateContent } from "../certificates/certificates";
 import { certificateSize, nameFontSize } from "../certificates/design";
@@ -24,9 +25,9 @@ async function finish(client: Client, attemptId: string) {
 
 /** A signed-up user with a finished attempt: empty (IQ ≤55), or `right` answers right. */
 async function finishedAttempt(
-  options: { name?: string; dateOfBirth?: string; right?: number } = {},
+  options: { name?: string; dateOfBirth?: string; right?: number; client?: Client } = {},
 ) {
-  const client = new Client();
+  const client = options.client ?? new Client();
   await client.signUp({
     name: "Conceição Júlia Araújo",
     dateOfBirth: options.dateOfBirth ?? "1990-05-17",
@@ -293,6 +294,23 @@ describe("the cache", () => {
     expect(pt.headers.get("X-Certificate-Cache")).toBe("miss");
     const stored = await env.KV.get(certificateCacheKey(attemptId, "en", "png"), "arrayBuffer");
     expect(new Uint8Array(stored ?? new ArrayBuffer(0))).toEqual(firstBytes);
+  });
+
+  it("answers a kept image with two D1 reads: the session, the attempt with its code", async () => {
+    const worker = countedWorker();
+    const { client, attemptId } = await finishedAttempt({
+      client: new Client(undefined, worker.send),
+    });
+    const { code } = await details(client, attemptId);
+    expect((await png(client, attemptId)).headers.get("X-Certificate-Cache")).toBe("miss");
+    worker.counted();
+    for (const query of ["", "?download=1"]) {
+      const response = await png(client, attemptId, query);
+      expect(response.headers.get("X-Certificate-Cache")).toBe("hit");
+      expect(worker.counted(), query).toEqual({ reads: 2, writes: 0, roundTrips: 2 });
+    }
+    const named = await png(client, attemptId, "?download=1");
+    expect(named.headers.get("Content-Disposition")).toContain(code);
   });
 
   it("keeps the code: one certificate per attempt, the same on every request", async () => {

@@ -11,7 +11,6 @@ import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import type { AppEnv } from "../app-env";
-import { loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
 import { profileIncomplete } from "../auth/profile";
 import {
@@ -21,8 +20,8 @@ import {
   certificateCacheKey,
 } from "../certificates/cache";
 import {
+  attemptWithCertificateCode,
   certificateContent,
-  findCertificate,
   issueCertificate,
   isWithdrawnCertificate,
   verifyCertificate,
@@ -87,10 +86,12 @@ certificates.get("/:file", async (c) => {
   // answered before they pass.
   const key = format && validId ? certificateCacheKey(id, locale, format) : null;
   const { user } = c.var;
-  const [attempt, cached] = await Promise.all([
-    validId ? loadAttempt(c.env, id) : undefined,
+  // One read proves the owner and gives the download's name (with the session's: two).
+  const [found, cached] = await Promise.all([
+    validId ? attemptWithCertificateCode(c.env, id) : undefined,
     key ? cachedCertificate(c.env, key) : null,
   ]);
+  const attempt = found?.attempt;
   // No fields: the page opens the login modal for a bare 401 (spec section 8).
   if (!user.isAuthenticated) return errorResponse(locale, 401, { code: "loginRequired" });
   // The certificate prints the age: none is issued before the profile has the date of birth.
@@ -125,12 +126,14 @@ certificates.get("/:file", async (c) => {
 
   let body: ArrayBuffer | Uint8Array<ArrayBuffer> | string | null = cached;
   let cache: "hit" | "miss" = "hit";
+  let code = found?.code ?? null;
   if (body === null) {
     cache = "miss";
     const [result, certificate] = await Promise.all([
       resultOf(c.env, { ...attempt, finishedAt }, user),
       issueCertificate(c.env, id, user, finishedAt),
     ]);
+    code = certificate.code;
     const svg = await renderCertificateSvg(certificateContent(c.env, certificate, result, locale));
     if (format === "svg") {
       body = svg;
@@ -153,8 +156,7 @@ certificates.get("/:file", async (c) => {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
   });
   if (c.req.query("download") === "1") {
-    const code = (await findCertificate(c.env, id))?.code ?? id.slice(0, 8);
-    const name = m.certificate_file_name({ code }, { locale });
+    const name = m.certificate_file_name({ code: code ?? id.slice(0, 8) }, { locale });
     headers.set("Content-Disposition", `attachment; filename="${name}.${format}"`);
   }
   return new Response(body, { status: 200, headers });

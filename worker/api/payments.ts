@@ -11,7 +11,7 @@ import { profileIncomplete } from "../auth/profile";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
-import { errorResponse, json, notFoundJson } from "../http/responses";
+import { errorResponse, json, notFoundJson, serviceUnavailable } from "../http/responses";
 import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
 import {
   governingPayment,
@@ -153,7 +153,7 @@ checkout.post("/:id/payments", validBody(couponBody), async (c) => {
     case "coupon":
       return couponProblemResponse(locale, outcome.problem, Number(c.env.COUPON_LOCK_MINUTES));
     case "unavailable":
-      return errorResponse(locale, 503, { code: "serviceUnavailable" });
+      return serviceUnavailable();
   }
 });
 
@@ -186,9 +186,7 @@ payments.post("/:paymentId/cancel", async (c) => {
   const row = await ownPayment(c, c.req.param("paymentId"));
   if (row instanceof Response) return row;
   const outcome = await cancelPayment(c.env, row, c.executionCtx);
-  if (outcome === "unavailable") {
-    return errorResponse(requestLocale(c.req.raw), 503, { code: "serviceUnavailable" });
-  }
+  if (outcome === "unavailable") return serviceUnavailable();
   const current = (await loadPayment(c.env, row.id)) ?? row;
   return json(await paymentView(c.env, current), 200);
 });

@@ -10,6 +10,15 @@ import {
 import type { Letter } from "../../core/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
+import { withD1Counting } from "../dev/d1-counter";
+import {
+  type AccessDecision,
+  type AttemptAccess,
+  type AttemptCredentials,
+  decideAccess,
+  rememberingSession,
+  withOwnerSession,
+} from "./access";
 
 /**
  * One timed test attempt (docs/decisions/0008-timed-test.md; SECURITY.md 25-27): the
@@ -20,6 +29,12 @@ import { testAttempts } from "../../db/schema";
  * and then the attempt is finalised with what was saved. Finalising is idempotent: the
  * outcome is decided once and kept in storage, the D1 row is written with a conditional
  * update, so finish, a late alarm and a retried alarm all end in the same place.
+ *
+ * It also decides who owns the attempt for the answer and finish routes, so that saving an
+ * answer costs no D1 round trip (docs/decisions/0027-answer-path-without-d1.md): its
+ * `access` mirrors the D1 row's cookie hash and owner (written at start, changed only by a
+ * claim, which D1 confirms first) and remembers the owner's sessions. What it cannot
+ * decide alone it hands back to the Worker (`askSession`, `askD1`).
  */
 
 interface Meta {
@@ -57,6 +72,18 @@ export type FinishResult =
   | { ok: true; status: Ending["status"]; endedBy: Ending["endedBy"] }
   | { ok: false; code: "notStarted" };
 
+/** What an owner's request got done, or why the object did not act (access.ts). */
+export type OwnerAction<T> =
+  | { access: "owner"; result: T }
+  | { access: Exclude<AccessDecision, "owner"> };
+
+/** Who starts the attempt: the cookie's secret hash, and the account and session if signed in. */
+export interface StartAccess {
+  secretHash: string;
+  ownerId: string | null;
+  sessionId: string | null;
+}
+
 /** A retried client or a changed mind may send many answers; the audit log keeps this many. */
 const maxArrivals = 500;
 /** When writing the outcome to D1 fails, the alarm tries again this much later. */
@@ -65,6 +92,11 @@ const recordRetryMs = 10_000;
 export const retentionMs = 7 * 24 * 60 * 60 * 1000;
 
 export class TestAttempt extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    // The bench counts this object's D1 statements too (development only).
+    super(ctx, withD1Counting(env));
+  }
+
   private get kv() {
     return this.ctx.storage.kv;
   }
@@ -81,18 +113,33 @@ export class TestAttempt extends DurableObject<Env> {
     return this.kv.get<Ending>("ending");
   }
 
+  /** None for an attempt started before ADR 0027, and once storage is gone. */
+  private access(): AttemptAccess | undefined {
+    return this.meta() ? this.kv.get<AttemptAccess>("access") : undefined;
+  }
+
   /** Starts the clock once; a repeated call answers the first start. */
-  async start(init: {
-    attemptId: string;
-    durationMs: number;
-    graceMs: number;
-  }): Promise<{ startedAt: number; deadline: number }> {
+  async start(
+    init: { attemptId: string; durationMs: number; graceMs: number },
+    starter: StartAccess,
+  ): Promise<{ startedAt: number; deadline: number }> {
     const existing = this.meta();
     if (existing) return { startedAt: existing.startedAt, deadline: existing.deadline };
     const startedAt = Date.now();
     const meta: Meta = { ...init, startedAt, deadline: startedAt + init.durationMs };
+    const anonymous: AttemptAccess = {
+      secretHash: starter.secretHash,
+      ownerId: null,
+      ownerSessions: [],
+      claimPending: false,
+    };
+    const access =
+      starter.ownerId === null
+        ? anonymous
+        : withOwnerSession(anonymous, starter.ownerId, starter.sessionId);
     this.ctx.storage.transactionSync(() => {
       this.kv.put("meta", meta);
+      this.kv.put("access", access);
       this.kv.put("status", "in_progress" satisfies AttemptStatus);
       this.kv.put("answers", {});
       this.kv.put("arrivals", []);
@@ -106,9 +153,10 @@ export class TestAttempt extends DurableObject<Env> {
     const meta = this.meta();
     if (!meta) return null;
     const now = Date.now();
-    let ending = this.ending();
+    let ending: Ending | null | undefined = this.ending();
     if (!ending && now > meta.deadline + meta.graceMs) ending = await this.finalise("time", now);
     else if (ending && !ending.recorded) ending = await this.finalise(ending.endedBy, now);
+    if (ending === null) return null;
     const letters: Record<string, Letter> = {};
     for (const [code, answer] of Object.entries(this.answers())) letters[code] = answer.letter;
     return {
@@ -122,6 +170,60 @@ export class TestAttempt extends DurableObject<Env> {
     };
   }
 
+  /**
+   * Decides whether the request owns the attempt (access.ts) and, when it does, acts. A
+   * session the Worker resolved and found to be the owner's, in the browser holding the
+   * cookie, is remembered: its next requests need no session read.
+   */
+  private async asOwner<T>(
+    credentials: AttemptCredentials,
+    act: () => Promise<T>,
+  ): Promise<OwnerAction<T>> {
+    const access = this.access();
+    const decision = decideAccess(access, credentials);
+    if (decision !== "owner") return { access: decision };
+    const remembered = access && rememberingSession(access, credentials);
+    if (remembered) this.kv.put("access", remembered);
+    return { access: "owner", result: await act() };
+  }
+
+  /**
+   * The answer route (ADR 0027): saves the answer for its owner. `input` is null when the
+   * request's code or letter was refused: the Worker still needs to know whether to answer
+   * 404 (not the owner) or 400.
+   */
+  answerAsOwner(
+    credentials: AttemptCredentials,
+    input: { code: string; letter: Letter } | null,
+  ): Promise<OwnerAction<AnswerOutcome | null>> {
+    return this.asOwner(credentials, async () =>
+      input ? this.answer(input.code, input.letter) : null,
+    );
+  }
+
+  /** The finish route (ADR 0027): finishes the attempt for its owner. */
+  finishAsOwner(credentials: AttemptCredentials): Promise<OwnerAction<FinishResult>> {
+    return this.asOwner(credentials, () => this.finish());
+  }
+
+  /**
+   * A claim is about to be written to D1 (claim.ts): until it is confirmed, requests
+   * that carry a session are decided from D1. Nothing to do once someone owns it.
+   */
+  async claimStarting(): Promise<void> {
+    const access = this.access();
+    if (access && access.ownerId === null) this.kv.put("access", { ...access, claimPending: true });
+  }
+
+  /**
+   * D1 says `ownerId` owns the attempt (claimed now, or before) and `sessionId` is theirs,
+   * in the browser holding the cookie.
+   */
+  async ownerConfirmed(ownerId: string, sessionId: string | null): Promise<void> {
+    const access = this.access();
+    if (access) this.kv.put("access", withOwnerSession(access, ownerId, sessionId));
+  }
+
   /** Saves (or changes) one answer while the clock, plus the grace, allows it. */
   async answer(code: string, letter: Letter): Promise<AnswerOutcome> {
     const meta = this.meta();
@@ -130,8 +232,8 @@ export class TestAttempt extends DurableObject<Env> {
     const ending = this.ending();
     if (ending) return { ok: false, code: ending.endedBy === "time" ? "timeUp" : "testFinished" };
     if (now > meta.deadline + meta.graceMs) {
-      await this.finalise("time", now);
-      return { ok: false, code: "timeUp" };
+      const ended = await this.finalise("time", now);
+      return { ok: false, code: ended ? "timeUp" : "notStarted" };
     }
     const answers = this.answers();
     // The same letter again (a client retrying) is no new answer: nothing to log.
@@ -158,6 +260,7 @@ export class TestAttempt extends DurableObject<Env> {
     const now = Date.now();
     const over = now > meta.deadline + meta.graceMs;
     const ending = await this.finalise(over ? "time" : "finish", now);
+    if (!ending) return { ok: false, code: "notStarted" };
     return { ok: true, status: ending.status, endedBy: ending.endedBy };
   }
 
@@ -182,6 +285,15 @@ export class TestAttempt extends DurableObject<Env> {
     });
     await this.ctx.storage.setAlarm(Math.max(Date.now(), moved.deadline + moved.graceMs));
     return true;
+  }
+
+  private async rowExists(attemptId: string): Promise<boolean> {
+    const [row] = await database(this.env.DB)
+      .select({ id: testAttempts.id })
+      .from(testAttempts)
+      .where(eq(testAttempts.id, attemptId))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Its owner deleted their account (ADR 0023): the clock and the answers go, unrecorded. */
@@ -214,8 +326,10 @@ export class TestAttempt extends DurableObject<Env> {
   /**
    * Decides the outcome once (from the answers saved so far) and writes it to D1. A
    * later call finds the decided outcome and only completes the D1 write if it failed.
+   * Null when the attempt's row is gone (its account was deleted while this object's
+   * forget() was missed): then nothing of it is kept here either.
    */
-  private async finalise(endedBy: Ending["endedBy"], now: number): Promise<Ending> {
+  private async finalise(endedBy: Ending["endedBy"], now: number): Promise<Ending | null> {
     const meta = this.meta() as Meta;
     const answers = this.answers();
     let ending = this.ending();
@@ -240,8 +354,9 @@ export class TestAttempt extends DurableObject<Env> {
       });
     }
     if (ending.recorded) return ending;
+    let updated: unknown[];
     try {
-      await database(this.env.DB)
+      updated = await database(this.env.DB)
         .update(testAttempts)
         .set({
           status: ending.status,
@@ -251,11 +366,18 @@ export class TestAttempt extends DurableObject<Env> {
           answeredCount: Object.keys(answers).length,
           answers: JSON.stringify(answers),
         })
-        .where(and(eq(testAttempts.id, meta.attemptId), eq(testAttempts.status, "in_progress")));
+        .where(and(eq(testAttempts.id, meta.attemptId), eq(testAttempts.status, "in_progress")))
+        .returning({ id: testAttempts.id });
     } catch (error) {
       console.error(`tests: recording attempt=${meta.attemptId} failed; retrying by alarm`, error);
       await this.ctx.storage.setAlarm(Date.now() + recordRetryMs);
       throw error;
+    }
+    // No row updated: recorded before (the flag below was lost), or the row is gone.
+    if (updated.length === 0 && !(await this.rowExists(meta.attemptId))) {
+      console.warn(`tests: attempt=${meta.attemptId} is gone from D1; forgetting it`);
+      await this.forget();
+      return null;
     }
     ending = { ...ending, recorded: true };
     this.kv.put("ending", ending);

@@ -2,25 +2,36 @@ import { and, eq, isNull } from "drizzle-orm";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { readAttemptCookie } from "./cookie";
-import { holdsAttemptCookie, loadAttempt } from "./lookup";
+import { attemptStub, holdsAttemptCookie, loadAttempt } from "./lookup";
 
 /**
  * Gives the browser's anonymous attempt to the account that just signed in or up
  * (docs/decisions/0008-timed-test.md). Only an attempt nobody owns yet is claimed, and
  * only with the right cookie secret. Returns the attempt id when the attempt now belongs
  * to `userId` (claimed now or before), else null.
+ *
+ * The attempt's Durable Object decides ownership for answers and finishing (ADR 0027)
+ * and mirrors the row's owner: it is told a claim is starting before D1 is written (so it
+ * decides nothing that depends on the owner meanwhile), and the owner once D1 has it,
+ * with `sessionId`, the session of this browser, whose requests then need no D1 read.
  */
 export async function claimAttemptFromCookie(
   request: Request,
   env: Env,
   userId: string,
+  sessionId: string | null,
 ): Promise<string | null> {
   const cookie = readAttemptCookie(request, env);
   if (!cookie) return null;
   const row = await loadAttempt(env, cookie.attemptId);
   if (!row || !holdsAttemptCookie(request, env, row)) return null;
-  if (row.userId === userId) return row.id;
+  const stub = attemptStub(env, row.id);
+  if (row.userId === userId) {
+    await stub.ownerConfirmed(userId, sessionId);
+    return row.id;
+  }
   if (row.userId !== null) return null;
+  await stub.claimStarting();
   const claimed = await database(env.DB)
     .update(testAttempts)
     .set({ userId })
@@ -29,8 +40,10 @@ export async function claimAttemptFromCookie(
   if (claimed.length === 0) {
     // Someone else claimed it between our read and our write.
     const now = await loadAttempt(env, row.id);
-    return now?.userId === userId ? row.id : null;
+    if (now?.userId !== userId) return null;
+  } else {
+    console.log(`tests: attempt=${row.id} claimed by user=${userId}`);
   }
-  console.log(`tests: attempt=${row.id} claimed by user=${userId}`);
+  await stub.ownerConfirmed(userId, sessionId);
   return row.id;
 }

@@ -3,6 +3,7 @@ import type { CurrentUser } from "../../core/account";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { sameHexDigest, sha256Hex } from "../auth/crypto";
+import { isOwner } from "./access";
 import { readAttemptCookie } from "./cookie";
 
 /**
@@ -32,19 +33,18 @@ export function holdsAttemptCookie(request: Request, env: Env, row: AttemptRow):
   return sameHexDigest(sha256Hex(cookie.secret), row.secretHash);
 }
 
-/**
- * The cookie's holder owns the attempt, unless another account has claimed it and is the
- * one signed in; a signed-in user owns the attempts that carry their id.
- */
+/** `isOwner` (access.ts) with the facts of the D1 row. */
 export function ownsAttempt(
   request: Request,
   env: Env,
   row: AttemptRow,
   user: CurrentUser,
 ): boolean {
-  if (user.isAuthenticated && row.userId === user.id) return true;
-  if (!holdsAttemptCookie(request, env, row)) return false;
-  return row.userId === null || !user.isAuthenticated;
+  return isOwner({
+    holdsCookie: holdsAttemptCookie(request, env, row),
+    ownerId: row.userId,
+    userId: user.isAuthenticated ? user.id : null,
+  });
 }
 
 /** The attempt with this id, when the request owns it. */

@@ -68,17 +68,31 @@ type Validation =
   | { kind: "invalid" }
   | { kind: "valid"; sessionId: string; user: SignedInUser; setCookie: string | null };
 
+/** The session cookie's id and secret, unchecked; null when absent or malformed (anonymous). */
+function sessionToken(request: Request, env: Env) {
+  const token = readCookie(request.headers.get("Cookie"), sessionCookieName(env));
+  const match = token ? tokenPattern.exec(token) : null;
+  if (!token || !match) return { token, id: null, secret: null };
+  return { token, id: match[1] as string, secret: match[2] as string };
+}
+
+/**
+ * The id of the request's session cookie, not checked against D1: a request without one
+ * (or with a malformed one) is anonymous for sure; with one, only D1 knows whose it is.
+ */
+export function uncheckedSessionId(request: Request, env: Env): string | null {
+  return sessionToken(request, env).id;
+}
+
 /** Reads and checks the session cookie of a request; extends the session when due. */
 export async function validateRequestSession(
   request: Request,
   env: Env,
   now = Date.now(),
 ): Promise<Validation> {
-  const token = readCookie(request.headers.get("Cookie"), sessionCookieName(env));
+  const { token, id, secret } = sessionToken(request, env);
   if (token === null || token === "") return { kind: "none" };
-  const match = tokenPattern.exec(token);
-  if (!match) return { kind: "invalid" };
-  const [, id = "", secret = ""] = match;
+  if (id === null || secret === null) return { kind: "invalid" };
   const db = database(env.DB);
   const [row] = await db
     .select({ session: sessions, user: users })

@@ -1,4 +1,5 @@
 import type { Locale } from "../../core/locales";
+import { unlessCacheUnavailable } from "../dependencies/guard";
 
 /**
  * Rendered certificates in KV (docs/decisions/0010-certificates.md), keyed by attempt,
@@ -27,10 +28,16 @@ export function certificateCachePrefix(attemptId: string): string {
   return `certificate:${certificateDesignVersion}:${attemptId}:`;
 }
 
+/** The cached rendering; null when there is none, or when KV does not answer (ADR 0029). */
 export function cachedCertificate(env: Env, key: string): Promise<ArrayBuffer | null> {
-  return env.KV.get(key, "arrayBuffer");
+  return unlessCacheUnavailable("certificate read", () => env.KV.get(key, "arrayBuffer"), null);
 }
 
+/** Keeps a rendering for the next view; skipped when KV does not answer. */
 export function cacheCertificate(env: Env, key: string, body: Uint8Array | string): Promise<void> {
-  return env.KV.put(key, body, { expirationTtl: certificateCacheTtlSeconds });
+  return unlessCacheUnavailable(
+    "certificate write",
+    () => env.KV.put(key, body, { expirationTtl: certificateCacheTtlSeconds }),
+    undefined,
+  );
 }

@@ -15,7 +15,8 @@ import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
 import { database } from "../../db/client";
-import { certificates, testResults, withdrawnCertificates } from "../../db/schema";
+import { certificates, testAttempts, testResults, withdrawnCertificates } from "../../db/schema";
+import type { AttemptRow } from "../attempts/lookup";
 import type { CertificateContent } from "./design";
 
 /**
@@ -34,6 +35,23 @@ export function findCertificate(env: Env, attemptId: string): Promise<Certificat
     .where(eq(certificates.attemptId, attemptId))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+/**
+ * The attempt and its certificate's code (null until issued), in one read: what a
+ * certificate request checks (the owner, finished) and names its download with.
+ */
+export async function attemptWithCertificateCode(
+  env: Env,
+  attemptId: string,
+): Promise<{ attempt: AttemptRow; code: string | null } | undefined> {
+  const [row] = await database(env.DB)
+    .select({ attempt: testAttempts, code: certificates.code })
+    .from(testAttempts)
+    .leftJoin(certificates, eq(certificates.attemptId, testAttempts.id))
+    .where(eq(testAttempts.id, attemptId))
+    .limit(1);
+  return row;
 }
 
 /**

@@ -1,8 +1,19 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Client, latestMail, uniqueEmail } from "../../tests/worker/client";
+import { Client, latestMail, origin, uniqueEmail } from "../../tests/worker/client";
 import { createApp } from "../app";
+import { type D1Tally, withD1Counting } from "./d1-counter";
+
+/** The env of production, with the secrets it requires (worker/env.ts). */
+const production = {
+  ...env,
+  ENVIRONMENT: "production" as const,
+  EMAIL_API_KEY: "re_test",
+  EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
+  STRIPE_SECRET_KEY: "sk_test_unused",
+  STRIPE_WEBHOOK_SECRET: "whsec_unused",
+};
 
 async function sendResetMail(name = "Maria Silva") {
   const client = new Client();
@@ -45,14 +56,6 @@ describe("/_dev/mailbox", () => {
 
   it("does not exist in production", async () => {
     const app = createApp(async () => new Response("page"));
-    const production = {
-      ...env,
-      ENVIRONMENT: "production" as const,
-      EMAIL_API_KEY: "re_test",
-      EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
-      STRIPE_SECRET_KEY: "sk_test_unused",
-      STRIPE_WEBHOOK_SECRET: "whsec_unused",
-    };
     for (const path of [
       "/_dev/mailbox",
       "/_dev/mailbox/latest.json",
@@ -129,5 +132,54 @@ describe("/_dev/oauth/google (the stand-in)", () => {
     );
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toEqual({ error: "invalid_request" });
+  });
+});
+
+/**
+ * The bench's D1 count (worker/dev/d1-counter.ts): on with `COUNT_D1_QUERIES` "1" in
+ * development, read and reset at /_dev/d1-queries; never in production.
+ */
+
+const countingApp = createApp(async () => new Response("page"));
+
+function sender(vars: Partial<Env> & { COUNT_D1_QUERIES?: string }) {
+  // As the Worker's fetch handler does (worker/index.ts).
+  const counting = withD1Counting({ ...env, ...vars } as Env);
+  return async (request: Request) => {
+    const ctx = createExecutionContext();
+    const response = await countingApp.fetch(request, counting, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+}
+
+async function tally(client: Client, method = "GET") {
+  const response = await client.fetch("/_dev/d1-queries", { method });
+  return { status: response.status, body: (await response.json()) as D1Tally };
+}
+
+describe("/_dev/d1-queries", () => {
+  it("counts the Worker's statements when asked to, and resets", async () => {
+    const client = new Client(undefined, sender({ COUNT_D1_QUERIES: "1" }));
+    expect((await tally(client, "DELETE")).body).toEqual({ reads: 0, writes: 0, roundTrips: 0 });
+    expect((await client.fetch("/api/tests", { method: "POST", body: {} })).status).toBe(201);
+    // An anonymous start: the row, nothing read.
+    expect(await tally(client)).toEqual({
+      status: 200,
+      body: { reads: 0, writes: 1, roundTrips: 1 },
+    });
+    expect((await client.fetch("/healthz")).status).toBe(200);
+    expect((await tally(client)).body).toEqual({ reads: 1, writes: 1, roundTrips: 2 });
+    expect((await tally(client, "DELETE")).body).toEqual({ reads: 0, writes: 0, roundTrips: 0 });
+  });
+
+  it("is 404 without the var, and in production even with it", async () => {
+    const off = new Client(undefined, sender({}));
+    expect(await tally(off)).toEqual({ status: 404, body: { status: 404, code: "notCounting" } });
+    const counting = { ...production, COUNT_D1_QUERIES: "1" };
+    // The fetch handler leaves production's D1 alone, and the route is not there.
+    expect(withD1Counting(counting)).toBe(counting);
+    const response = await sender(counting)(new Request(`${origin}/_dev/d1-queries`));
+    expect(response.status).toBe(404);
   });
 });

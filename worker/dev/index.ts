@@ -3,13 +3,14 @@ import type { AppEnv } from "../app-env";
 import { csrfProtection } from "../auth/csrf";
 import { standInPaths } from "../oauth/google";
 import { attemptClock } from "./attempt-clock";
+import { d1Queries } from "./d1-queries";
 import { googleStandIn } from "./google";
 import { mailbox } from "./mailbox";
 import { localPay } from "./pay";
 
 /**
- * Development-only pages (the mailbox, the local Google stand-in, the test clock). Every route answers
- * 404 in production.
+ * Development-only pages (the mailbox, the local Google stand-in, the test clock, the D1
+ * statement count). Every route answers 404 in production.
  */
 export const dev = new Hono<AppEnv>();
 
@@ -26,3 +27,4 @@ dev.route("/mailbox", mailbox);
 dev.route("/oauth/google", googleStandIn);
 dev.route("/tests", attemptClock);
 dev.route("/pay", localPay);
+dev.route("/d1-queries", d1Queries);

@@ -130,3 +130,37 @@ export function validParams<S extends z.ZodType>(
 ): MiddlewareHandler<AppEnv, string, Validated<"param", S>> {
   return zValidator("param", schema, answerFieldErrors) as MiddlewareHandler;
 }
+
+/**
+ * The checks of `validParams` and `validBody`, in that order, run without answering: the
+ * values, or the answer a failed check gave (400 with field errors, 413). For a route that
+ * learns only later whether the request may see the resource at all: its 404 goes first.
+ */
+export async function checkedRequest<E extends AppEnv, P extends z.ZodType, B extends z.ZodType>(
+  c: Context<E>,
+  params: P,
+  body: B,
+  maxBytes = defaultMaxBodyBytes,
+): Promise<
+  { ok: true; params: z.output<P>; body: z.output<B> } | { ok: false; refusal: Response }
+> {
+  const checks = [
+    validParams(params),
+    validBody(body, maxBytes),
+  ] as unknown as MiddlewareHandler<E>[];
+  for (const check of checks) {
+    let passed = false;
+    const answered = await check(c, async () => {
+      passed = true;
+    });
+    if (!passed) return { ok: false, refusal: answered ?? c.res };
+  }
+  // The validators stored the values; the route's types do not know about them.
+  const valid = (target: "param" | "json") =>
+    (c.req as unknown as { valid(target: string): unknown }).valid(target);
+  return {
+    ok: true,
+    params: valid("param") as z.output<P>,
+    body: valid("json") as z.output<B>,
+  };
+}

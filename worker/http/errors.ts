@@ -1,18 +1,41 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../../core/account";
-import { noStore } from "./responses";
+import { type DependencyUnavailable, unavailableIn } from "../dependencies/unavailable";
+import { noStore, serviceUnavailable } from "./responses";
+
+/**
+ * A path as the logs may show it: a segment that looks like a secret (a password-reset
+ * token is part of its link's path) is masked (SECURITY.md 31).
+ */
+export function loggedPath(url: string): string {
+  return new URL(url).pathname.replace(/\/[a-z2-7]{20,}(?=\/|$)/g, "/…");
+}
+
+/** The one log line of a request a dependency failed (ADR 0029): no stack, it is no bug. */
+export function logUnavailable(request: Request, unavailable: DependencyUnavailable): void {
+  console.error(
+    `unavailable: ${request.method} ${loggedPath(request.url)}: ${unavailable.message}`,
+  );
+}
 
 /**
  * What nobody handled: the API's error shape with its status, never a stack or a
- * message (SECURITY.md 28). A Hono HTTPException keeps its status; anything else is a
- * 500 and is logged with its stack for us.
+ * message (SECURITY.md 28). A dependency that failed or did not answer in time (D1, KV,
+ * an attempt's Durable Object: docs/decisions/0029-dependency-failures.md) is a 503
+ * `serviceUnavailable` with `Retry-After`, logged in one line; a Hono HTTPException keeps
+ * its status; anything else is a bug: a 500, logged with its stack for us.
  */
 export const answerUnhandledError: ErrorHandler = (error, c) => {
+  const unavailable = unavailableIn(error);
+  if (unavailable) {
+    logUnavailable(c.req.raw, unavailable);
+    return serviceUnavailable();
+  }
   const status = error instanceof HTTPException ? error.status : 500;
   if (status >= 500) {
     console.error(
-      `unhandled: ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`,
+      `unhandled: ${c.req.method} ${loggedPath(c.req.url)}: ${error.stack ?? error.message}`,
     );
   }
   const body: ApiErrorBody = { status };

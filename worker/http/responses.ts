@@ -62,6 +62,24 @@ export function errorResponse(
   });
 }
 
+/**
+ * How long a client waits before trying again after a 503: our dependencies' hiccups
+ * (a D1 or Durable Object reset) last seconds (docs/decisions/0029-dependency-failures.md).
+ */
+export const retryAfterSeconds = 5;
+
+/**
+ * 503 `serviceUnavailable`: a dependency failed or did not answer (the error modal's 'Service
+ * Temporarily Unavailable!' with Try Again). Nothing happened that the client cannot repeat.
+ */
+export function serviceUnavailable(): Response {
+  const body: ApiErrorBody = { status: 503, code: "serviceUnavailable" };
+  return Response.json(body, {
+    status: 503,
+    headers: { ...noStore, "Retry-After": String(retryAfterSeconds) },
+  });
+}
+
 /** Any API path nobody claimed: a JSON 404, never a page. */
 export function notFoundJson(): Response {
   return Response.json({ status: 404, code: "notFound" }, { status: 404, headers: noStore });

@@ -25,6 +25,26 @@ export function withPageSession(request: Request, session: Resolved): Request {
   return request;
 }
 
+/**
+ * Routes that resolve the session only when they need it (docs/decisions/
+ * 0027-answer-path-without-d1.md): saving an answer and finishing a test. The attempt's
+ * Durable Object decides from the attempt cookie whether the request owns the attempt,
+ * and in the common cases (the cookie's holder, anonymous or with a session the object
+ * knows) no session read is needed: a session read would be their only D1 query. Their
+ * handlers call `c.var.resolveSession()` when the object asks for the user; `user` and
+ * `sessionId` are not set before that. A session is then not extended by these requests
+ * (it is by every other: the pages around a test, starting it, its result), nor is a
+ * stale session cookie dropped by them.
+ */
+const deferringRoutes: ReadonlyArray<{ method: string; path: RegExp }> = [
+  { method: "PUT", path: /^\/api\/tests\/[^/]+\/answers\/[^/]+$/ },
+  { method: "POST", path: /^\/api\/tests\/[^/]+\/finish$/ },
+];
+
+function defersSession(method: string, path: string): boolean {
+  return deferringRoutes.some((route) => route.method === method && route.path.test(path));
+}
+
 function setsCookie(response: Response, name: string): boolean {
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${name}=`));
 }
@@ -36,12 +56,21 @@ export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("sessionId", page.sessionId);
     // The page's response carries the session's cookie.
     c.set("sessionCookie", null);
+    c.set("resolveSession", async () => page);
     return next();
   }
-  const resolved = await resolveSession(c.req.raw, c.env);
-  c.set("user", resolved.user);
-  c.set("sessionId", resolved.sessionId);
-  c.set("sessionCookie", resolved.setCookie);
+  let resolving: Promise<Resolved> | null = null;
+  const resolve = () => {
+    resolving ??= resolveSession(c.req.raw, c.env).then((resolved) => {
+      c.set("user", resolved.user);
+      c.set("sessionId", resolved.sessionId);
+      c.set("sessionCookie", resolved.setCookie);
+      return { user: resolved.user, sessionId: resolved.sessionId };
+    });
+    return resolving;
+  };
+  c.set("resolveSession", resolve);
+  if (!defersSession(c.req.method, c.req.path)) await resolve();
   await next();
   // A handler that signed someone in or out has set the session cookie itself; the
   // stale session's cookie must not follow it.

@@ -11,7 +11,7 @@ import {
   releaseLockStatements,
   shareCouponLifetimeMs,
 } from "../coupons";
-import { createMailer, deliver } from "../email/mailer";
+import { deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
@@ -95,7 +95,7 @@ async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background
       testsLink: `${base}${localizePath("tests", locale)}`,
       coupons,
     });
-    await deliver(createMailer(env), mail, background, "payment receipt");
+    await deliver(env, mail, background, "payment receipt");
   } catch (error) {
     await env.DB.prepare("UPDATE payments SET receipt_sent_at = NULL WHERE id = ?")
       .bind(row.id)

@@ -20,6 +20,7 @@ interface SentRequest {
   query: URLSearchParams;
   headers: Headers;
   form: URLSearchParams;
+  signal: AbortSignal | null;
 }
 
 type Answer = (request: SentRequest) => Response | Promise<Response>;
@@ -35,7 +36,7 @@ function stripeError(status: number, error: Record<string, string>): Response {
   return stripeJson(status, { error });
 }
 
-function fakeStripe(answer: Answer) {
+function fakeStripe(answer: Answer, timeoutMs?: number) {
   const requests: SentRequest[] = [];
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -43,6 +44,7 @@ function fakeStripe(answer: Answer) {
       method: init?.method ?? "GET",
       path: url.pathname,
       query: url.searchParams,
+      signal: init?.signal ?? null,
       headers: new Headers(init?.headers),
       form: new URLSearchParams(typeof init?.body === "string" ? init.body : ""),
     };
@@ -53,6 +55,7 @@ function fakeStripe(answer: Answer) {
     secretKey,
     webhookSecret,
     httpClient: Stripe.createFetchHttpClient(fakeFetch as typeof fetch),
+    timeoutMs,
   });
   return { provider, requests };
 }
@@ -224,6 +227,22 @@ describe("createCheckout", () => {
     await expect(provider.createCheckout(checkoutRequest())).rejects.toBeInstanceOf(
       ProviderUnavailableError,
     );
+    expect(requests).toHaveLength(3);
+  });
+
+  it("answers ProviderUnavailableError when Stripe does not answer within the timeout", async () => {
+    // As the network does: no answer until the SDK aborts the request at its timeout.
+    const { provider, requests } = fakeStripe(
+      ({ signal }) =>
+        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
+      20,
+    );
+
+    const error = await provider.createCheckout(checkoutRequest()).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ProviderUnavailableError);
+    expect((error as Error).message).toMatch(/^Stripe checkout create failed/);
+    // Each try timed out, with the same idempotency key.
     expect(requests).toHaveLength(3);
   });
 

@@ -55,11 +55,20 @@ const checkoutLocales: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale
   "pt-br": "pt-BR",
 };
 
+/**
+ * One request to Stripe's API may take this long (the SDK's default is 80 s); with its two
+ * retries a buyer waits about 26 s at worst before the checkout answers 503
+ * (docs/decisions/0029-dependency-failures.md).
+ */
+export const stripeTimeoutMs = 8_000;
+
 export interface StripeProviderSettings {
   secretKey: string;
   webhookSecret: string;
   /** Tests pass `Stripe.createFetchHttpClient(fakeFetch)`. */
   httpClient?: Stripe.HttpClient;
+  /** Tests shorten `stripeTimeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** The Checkout Session asked for one payment. */
@@ -137,6 +146,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   const stripe = new Stripe(settings.secretKey, {
     httpClient: settings.httpClient ?? Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
+    timeout: settings.timeoutMs ?? stripeTimeoutMs,
   });
 
   async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Session> {

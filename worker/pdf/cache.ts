@@ -1,4 +1,5 @@
 import { sha256Hex } from "../auth/crypto";
+import { unlessCacheUnavailable } from "../dependencies/guard";
 
 /**
  * Generated PDFs in KV (docs/decisions/0021-pdfs.md). The key holds a SHA-256 of
@@ -32,9 +33,18 @@ export async function cachedPdf(
   key: string,
   render: () => Promise<Uint8Array>,
 ): Promise<{ body: Uint8Array<ArrayBuffer> | ArrayBuffer; cache: "hit" | "miss" }> {
-  const cached = await env.KV.get(key, "arrayBuffer");
+  // A cache that does not answer is a miss, and the new PDF is not kept (ADR 0029).
+  const cached = await unlessCacheUnavailable(
+    "pdf read",
+    () => env.KV.get(key, "arrayBuffer"),
+    null,
+  );
   if (cached !== null) return { body: cached, cache: "hit" };
   const body = new Uint8Array(await render());
-  await env.KV.put(key, body, { expirationTtl: ttlSeconds });
+  await unlessCacheUnavailable(
+    "pdf write",
+    () => env.KV.put(key, body, { expirationTtl: ttlSeconds }),
+    undefined,
+  );
   return { body, cache: "miss" };
 }

@@ -8,7 +8,7 @@ import { accountHolder, checkPassword } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";
 import { sessionClearCookie } from "../../auth/cookies";
 import { hashPassword } from "../../auth/password";
-import { createMailer, deliver } from "../../email/mailer";
+import { deliver } from "../../email/mailer";
 import { passwordChangedMail } from "../../email/templates";
 import { validBody } from "../../http/body";
 import { requestLocale } from "../../http/request";
@@ -35,7 +35,7 @@ password.post("/password", validBody(accountPasswordSchema), async (c) => {
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
   ]);
   await deliver(
-    createMailer(c.env),
+    c.env,
     passwordChangedMail({ to: user.email, name: user.name, locale, keptThisDevice: true }),
     c.executionCtx,
     "password changed",

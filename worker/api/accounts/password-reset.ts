@@ -12,7 +12,7 @@ import { randomToken, sha256Hex } from "../../auth/crypto";
 import { hashPassword } from "../../auth/password";
 import * as throttle from "../../auth/throttle";
 import { findUserByEmail, normalizeEmail } from "../../auth/users";
-import { createMailer, deliver } from "../../email/mailer";
+import { deliver } from "../../email/mailer";
 import { passwordChangedMail, passwordResetMail } from "../../email/templates";
 import { validBody } from "../../http/body";
 import { clientIp, requestLocale } from "../../http/request";
@@ -76,7 +76,7 @@ passwordReset.post("/forgot-password", validBody(forgotPasswordSchema), async (c
   const base = c.env.BASE_URL.replace(/\/$/, "");
   const link = `${base}${localizePath("changePassword", locale, { token })}`;
   await deliver(
-    createMailer(c.env),
+    c.env,
     passwordResetMail({ to: user.email, name: user.name, link, locale }),
     c.executionCtx,
     "password reset",
@@ -158,7 +158,7 @@ passwordReset.post("/change-password", validBody(changePasswordSchema), async (c
     return invalidToken(locale);
   }
   await deliver(
-    createMailer(c.env),
+    c.env,
     passwordChangedMail({ to: found.user.email, name: found.user.name, locale }),
     c.executionCtx,
     "password changed",

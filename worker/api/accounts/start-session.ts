@@ -2,11 +2,18 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app-env";
 import { claimAttemptFromCookie } from "../../attempts/claim";
 import { createSession, deleteSession } from "../../auth/session";
+import { unavailableIn } from "../../dependencies/unavailable";
 
 /**
  * Signing in (or up) always starts a new session; the browser's previous one, if any,
- * ends. An attempt this browser took anonymously becomes the account's (ADR 0008).
- * Returns the new session's Set-Cookie.
+ * ends. An attempt this browser took anonymously becomes the account's (ADR 0008), and
+ * its Durable Object learns the new session (ADR 0027). Returns the new session's
+ * Set-Cookie.
+ *
+ * The account and its session exist before the claim: when the attempt's object (or D1)
+ * fails to claim now, the sign-in still succeeds (a 503 would leave a new account its
+ * owner cannot sign up for again), and the result endpoint claims the attempt later
+ * (docs/decisions/0029-dependency-failures.md).
  */
 export async function startSession(
   c: Context<AppEnv>,
@@ -15,7 +22,13 @@ export async function startSession(
 ): Promise<string> {
   const previous = c.var.sessionId;
   if (previous) await deleteSession(c.env, previous);
-  await claimAttemptFromCookie(c.req.raw, c.env, userId);
-  const { setCookie } = await createSession(c.env, userId, remember);
+  const { setCookie, sessionId } = await createSession(c.env, userId, remember);
+  try {
+    await claimAttemptFromCookie(c.req.raw, c.env, userId, sessionId);
+  } catch (error) {
+    const unavailable = unavailableIn(error);
+    if (!unavailable) throw error;
+    console.warn(`accounts: attempt not claimed at sign-in user=${userId}: ${unavailable.message}`);
+  }
   return setCookie;
 }

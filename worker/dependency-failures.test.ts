@@ -1,0 +1,346 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import type { RequestContext } from "../app/lib/load-context";
+import type { AttemptState } from "../core/attempt";
+import { questionCodes } from "../core/questions";
+import { expectConsoleError } from "../tests/fail-on-console-error";
+import { answer, startTest } from "../tests/worker/attempts";
+import { Client, sessionCookie } from "../tests/worker/client";
+import {
+  bounds,
+  d1Outage,
+  type Failure,
+  failingAttempts,
+  failingD1,
+  failingKv,
+  kvOutage,
+  objectBug,
+  objectD1Outage,
+  objectOverloaded,
+  objectReset,
+  worker,
+} from "../tests/worker/failing-bindings";
+import { finishedAttempt } from "../tests/worker/payments";
+import { certificateCachePrefix } from "./certificates/cache";
+
+/**
+ * Our infrastructure failing (issue 17; docs/decisions/0029-dependency-failures.md): D1,
+ * KV and the attempt's Durable Object throwing what they throw in an outage, or never
+ * answering, injected into the real app. What the client gets is asserted exactly: 503
+ * `serviceUnavailable` with Retry-After and nothing of the failure in the body, one log
+ * line for us, and never a lost answer. A hanging dependency is given a bound of a few
+ * milliseconds instead of seconds.
+ */
+
+const short = 30;
+const [first = "", second = ""] = questionCodes;
+
+/** The error modal's 503 ('Service Temporarily Unavailable!' with Try Again). */
+async function expectServiceUnavailable(response: Response) {
+  expect(response.status).toBe(503);
+  expect(response.headers.get("Retry-After")).toBe("5");
+  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  expect(response.headers.get("Content-Type")).toContain("application/json");
+  const text = await response.text();
+  expect(JSON.parse(text)).toEqual({ status: 503, code: "serviceUnavailable" });
+  expect(text).not.toMatch(/D1|KV|Durable|object|Network|timed|stack|\bat /i);
+}
+
+/** Lets the outage be logged, and returns the lines it logged as errors. */
+function loggedErrors(): () => string[] {
+  expectConsoleError();
+  const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+  return () => spy.mock.calls.map((call) => call.map(String).join(" "));
+}
+
+/** Exactly one line for us per failed request, naming what failed; no stack. */
+function expectLoggedOnce(lines: string[], pattern: RegExp) {
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^unavailable: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(lines[0]).not.toMatch(/\n\s+at /);
+}
+
+const d1Failures: [string, Failure, number][] = [
+  ["throwing (Network connection lost)", { throws: d1Outage }, bounds().d1Ms],
+  ["not answering", "hangs", short],
+];
+
+describe.each(d1Failures)("D1 %s", (_name, failure, d1Ms) => {
+  const broken = { DB: failingD1(failure) };
+  const d1Bounds = bounds({ d1Ms });
+  const logged = failure === "hangs" ? /d1 timed out/ : /d1 failed: D1_ERROR: Network/;
+
+  it("signing in answers 503 serviceUnavailable with Retry-After, logged once", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { email } = await client.signUp();
+    const errors = loggedErrors();
+    app.fail(broken, d1Bounds);
+    await expectServiceUnavailable(await client.login(email));
+    expectLoggedOnce(errors(), logged);
+  });
+
+  it("a signed-in request answers 503: its session cannot be read", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    await client.signUp();
+    const errors = loggedErrors();
+    app.fail(broken, d1Bounds);
+    await expectServiceUnavailable(await client.fetch("/api/tests"));
+    expectLoggedOnce(errors(), /^unavailable: GET \/api\/tests: /);
+  });
+
+  it("starting a test answers 503 and sets no attempt cookie; starting again after works", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    loggedErrors();
+    app.fail(broken, d1Bounds);
+    const failed = await client.fetch("/api/tests", { method: "POST", body: {} });
+    expect(failed.headers.getSetCookie()).toEqual([]);
+    await expectServiceUnavailable(failed);
+    app.recover();
+    expect((await startTest(client)).response.status).toBe(201);
+  });
+
+  it("a signed-in visitor's page is the 503 screen, rendered without the session", async () => {
+    const renders: Pick<RequestContext, "user" | "serviceUnavailable">[] = [];
+    const app = worker(async (_request, context) => {
+      renders.push({ user: context.user, serviceUnavailable: context.serviceUnavailable });
+      return new Response("<!doctype html><title>Service Temporarily Unavailable!</title>", {
+        status: 503,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+    const client = new Client(undefined, app.send);
+    await client.signUp();
+    const errors = loggedErrors();
+    app.fail(broken, d1Bounds);
+    const page = await client.fetch("/tests", { headers: { "Sec-Fetch-Dest": "document" } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("Retry-After")).toBe("5");
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(page.headers.get("Content-Type")).toContain("text/html");
+    // The session cookie is kept: the visitor is still signed in once D1 is back.
+    expect(page.headers.getSetCookie().some((c) => c.startsWith(`${sessionCookie}=`))).toBe(false);
+    expect(renders).toEqual([
+      { user: expect.objectContaining({ isAuthenticated: false }), serviceUnavailable: true },
+    ]);
+    expectLoggedOnce(errors(), /^unavailable: GET \/tests: /);
+  });
+});
+
+describe("D1 throwing", () => {
+  it("the health check answers 503", async () => {
+    const app = worker();
+    loggedErrors();
+    app.fail({ DB: failingD1({ throws: d1Outage }) });
+    await expectServiceUnavailable(await new Client(undefined, app.send).fetch("/healthz"));
+  });
+
+  it("answers are still saved: the answer path needs no D1 (ADR 0027)", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    app.fail({ DB: failingD1({ throws: d1Outage }) });
+    const saved = await answer(client, state.id, first, { letter: "C" });
+    expect(saved.status).toBe(200);
+  });
+});
+
+/** The attempt as its Durable Object holds it, read through the healthy Worker. */
+async function attemptState(client: Client, attemptId: string): Promise<AttemptState> {
+  const response = await client.fetch(`/api/tests/${attemptId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as AttemptState;
+}
+
+const objectFailures: [string, Failure, number][] = [
+  ["reset", { throws: objectReset }, bounds().attemptObjectMs],
+  ["overloaded", { throws: objectOverloaded }, bounds().attemptObjectMs],
+  ["failing to write D1 itself", { throws: objectD1Outage }, bounds().attemptObjectMs],
+  ["not answering", "hangs", short],
+];
+
+describe.each(objectFailures)("the attempt's Durable Object %s", (_name, failure, objectMs) => {
+  const broken = { TEST_ATTEMPT: failingAttempts(failure) };
+  const objectBounds = bounds({ attemptObjectMs: objectMs });
+
+  it("an answer is not acknowledged (503) nor recorded, and is saved when sent again", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    const errors = loggedErrors();
+    app.fail(broken, objectBounds);
+    await expectServiceUnavailable(await answer(client, state.id, first, { letter: "B" }));
+    expectLoggedOnce(errors(), new RegExp(`^unavailable: PUT /api/tests/[^/]+/answers/${first}: `));
+    app.recover();
+    expect((await attemptState(client, state.id)).answers).toEqual({});
+    // The client's queue sends it again (app/lib/use-attempt-session.ts).
+    const resent = await answer(client, state.id, first, { letter: "B" });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toMatchObject({ answered: 1 });
+    expect((await attemptState(client, state.id)).answers).toEqual({ [first]: "B" });
+  });
+
+  it("finishing answers 503, the test runs on, and finishing again works", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    loggedErrors();
+    app.fail(broken, objectBounds);
+    await expectServiceUnavailable(
+      await client.fetch(`/api/tests/${state.id}/finish`, { method: "POST" }),
+    );
+    app.recover();
+    expect((await attemptState(client, state.id)).status).toBe("in_progress");
+    const finished = await client.fetch(`/api/tests/${state.id}/finish`, { method: "POST" });
+    expect(finished.status).toBe(200);
+  });
+
+  it("starting or resuming a test answers 503, with no attempt cookie", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    loggedErrors();
+    app.fail(broken, objectBounds);
+    await expectServiceUnavailable(await client.fetch("/api/tests/current"));
+    const restart = await client.fetch("/api/tests", { method: "POST", body: { restart: true } });
+    expect(restart.headers.getSetCookie()).toEqual([]);
+    await expectServiceUnavailable(restart);
+    app.recover();
+    // The browser still holds the first attempt, which runs on.
+    expect(((await (await client.fetch("/api/tests/current")).json()) as AttemptState).id).toBe(
+      state.id,
+    );
+  });
+});
+
+describe("the attempt's Durable Object failing while its taker signs up", () => {
+  it("the account and its session are made (201); the result claims the attempt later", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    const finished = await client.fetch(`/api/tests/${state.id}/finish`, { method: "POST" });
+    expect(finished.status).toBe(200);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    app.fail({ TEST_ATTEMPT: failingAttempts({ throws: objectReset }) });
+    const { response } = await client.signUp();
+    expect(response.status).toBe(201);
+    expect(client.session).toBeDefined();
+    expect(warnings.mock.calls.map(String)).toContainEqual(
+      expect.stringMatching(/^accounts: attempt not claimed at sign-in user=/),
+    );
+    app.recover();
+    expect((await client.fetch(`/api/tests/${state.id}/result`)).status).toBe(200);
+  });
+});
+
+describe("a bug in the attempt's Durable Object", () => {
+  it("stays a 500 internalServerError, and the answer is not acknowledged", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const { state } = await startTest(client);
+    const errors = loggedErrors();
+    app.fail({ TEST_ATTEMPT: failingAttempts({ throws: objectBug }) });
+    const response = await answer(client, state.id, second, { letter: "A" });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Retry-After")).toBeNull();
+    expect(await response.json()).toEqual({ status: 500, code: "internalServerError" });
+    expect(errors()).toEqual([expect.stringMatching(/^unhandled: PUT .*TypeError/s)]);
+    app.recover();
+    expect((await attemptState(client, state.id)).answers).toEqual({});
+  });
+});
+
+const kvFailures: [string, Failure, number][] = [
+  ["throwing (500)", { throws: kvOutage }, bounds().kvMs],
+  ["not answering", "hangs", short],
+];
+
+describe.each(kvFailures)("KV %s", (_name, failure, kvMs) => {
+  it("a certificate is drawn without its cache: 200, nothing logged as an error", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    await client.signUp();
+    const { state } = await startTest(client);
+    const finished = await client.fetch(`/api/tests/${state.id}/finish`, { method: "POST" });
+    expect(finished.status).toBe(200);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    app.fail({ KV: failingKv(failure) }, bounds({ kvMs }));
+    const svg = await client.fetch(`/api/certificates/${state.id}.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("X-Certificate-Cache")).toBe("miss");
+    expect(await svg.text()).toContain("<svg");
+    expect(warnings.mock.calls.map(String)).toContainEqual(
+      expect.stringMatching(/^cache: certificate read skipped: kv/),
+    );
+    // Nothing was kept meanwhile: the next view draws it again.
+    const kept = await env.KV.list({ prefix: certificateCachePrefix(state.id) });
+    expect(kept.keys).toEqual([]);
+  });
+});
+
+describe("the payment provider (Stripe's API) failing at checkout", () => {
+  const stripeSecrets = {
+    STRIPE_SECRET_KEY: "sk_test_51FakeKeyForTheFailureTestsOnly",
+    STRIPE_WEBHOOK_SECRET: "whsec_test_failures",
+  } as Partial<Env>;
+
+  it("answers 503 serviceUnavailable, the payment is `failure`, and paying again works once Stripe is back", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    await client.signUp();
+    const attemptId = await finishedAttempt((await client.me()).id as string);
+    // Stripe's API, at the HTTP boundary of the real adapter: down (500, told not to retry),
+    // then back.
+    let stripeUp = false;
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      if (!stripeUp) {
+        return Response.json(
+          { error: { type: "api_error", message: "An unknown error occurred" } },
+          { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
+        );
+      }
+      return Response.json({
+        id: "cs_test_back",
+        object: "checkout.session",
+        status: "open",
+        payment_status: "unpaid",
+        url: "https://checkout.stripe.com/c/pay/cs_test_back",
+      });
+    });
+    app.fail(stripeSecrets);
+    const errors = loggedErrors();
+
+    const failed = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
+    await expectServiceUnavailable(failed);
+    expect(sent).toEqual(["POST /v1/checkout/sessions"]);
+    expect(errors()).toEqual([
+      expect.stringMatching(
+        /^payments: payment=\S+ could not reach the provider: Stripe checkout create failed: StripeAPIError 500 req_down$/,
+      ),
+    ]);
+    const failedPayment = await env.DB.prepare(
+      "SELECT id, status FROM payments WHERE attempt_id = ? ORDER BY created_at",
+    )
+      .bind(attemptId)
+      .first<{ id: string; status: string }>();
+    expect(failedPayment?.status).toBe("failure");
+    // Its page shows the failure result, and the report can be bought again.
+    const view = (await (await client.fetch(`/api/payments/${failedPayment?.id}`)).json()) as {
+      result: string | null;
+    };
+    expect(view.result).toBe("failure");
+
+    stripeUp = true;
+    const retried = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toMatchObject({
+      redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_back",
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { readCookie } from "../../core/language";
+import { localizePath, matchScreen, type Screen } from "../../core/route-table";
+import { attemptCookieName } from "../attempts/cookie";
+import { sessionCookieName } from "../auth/cookies";
+
+/**
+ * Shared copies of the public pages (docs/decisions/0026-shared-page-copies.md): the
+ * pages that are the same for every anonymous visitor are rendered once per build and
+ * path, kept in the edge cache (the Workers Cache API, `edgeCache()`), and served from
+ * there to every anonymous visitor of that data centre.
+ *
+ * What keeps a copy from carrying anything personal:
+ * - only a GET of the page's own address, without a query string, from a request that
+ *   carries no session cookie (valid or not) is served from or stored in the cache; the
+ *   test page also needs no attempt cookie (its loader shows a running test);
+ * - the copy is rendered with `sharedCopy` set, so the root loader ignores the consent
+ *   cookie (the banner is hidden before paint by a script that reads the cookie in the
+ *   browser, app/root.tsx);
+ * - nothing with a Set-Cookie is stored; the language cookie is added to each response
+ *   after it leaves the cache.
+ * Each response gets its own CSP nonce: a copy is kept as its HTML cut at the nonce it
+ * was rendered with, and joined again with the response's own. The isolate keeps the
+ * copies it served in memory, in front of the edge cache (reading the Cache API and
+ * parsing the page again cost as much as a render). The key carries the build id, so a
+ * new build never serves an old copy; old copies expire on their own.
+ */
+
+/** The screens shared copies are made of: the same HTML for every anonymous visitor. */
+export const sharedScreens: readonly Screen[] = ["home", "privacyPolicy", "termsOfUse", "test"];
+
+/** Screens whose render depends on the browser's test attempt (its cookie). */
+const attemptScreens: readonly Screen[] = ["test"];
+
+/** How long a copy is kept (the edge's and the isolate's); a new build stops using it at once. */
+export const sharedCopyMaxAgeSeconds = 24 * 60 * 60;
+
+/** Response header saying how the page was served: `hit`, `miss` or `bypass`. */
+export const sharedCopyHeader = "X-Page-Cache";
+
+/** The page's own Cache-Control for the browser, kept beside the edge's in a stored copy. */
+const browserCacheControlHeader = "X-Browser-Cache-Control";
+
+/** The nonce a stored copy was rendered with: where to cut it. Never sent to a visitor. */
+const renderNonceHeader = "X-Shared-Copy-Nonce";
+
+/** What the cache may add to a stored response, which the visitor must not get. */
+const cacheHeaders = ["Age", "ETag", "Last-Modified", "Expires", "CF-Cache-Status"];
+
+/** A page as every anonymous visitor gets it, but for the nonce that goes between its parts. */
+interface SharedCopy {
+  parts: string[];
+  headers: [string, string][];
+  storedAt: number;
+}
+
+/** The isolate's copies, newest last; a handful of pages per build. */
+const inMemory = new Map<string, SharedCopy>();
+const maxInMemory = 32;
+
+function remember(key: string, copy: SharedCopy): void {
+  inMemory.delete(key);
+  inMemory.set(key, copy);
+  for (const oldest of inMemory.keys()) {
+    if (inMemory.size <= maxInMemory) break;
+    inMemory.delete(oldest);
+  }
+}
+
+/** Forgets the isolate's copies, as a new isolate would start (for tests of the edge cache). */
+export function forgetSharedCopiesInMemory(): void {
+  inMemory.clear();
+}
+
+/**
+ * The data centre's cache. The page types (the DOM's lib) hide the Workers' `default`
+ * member of `caches`; it is there at run time.
+ */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+/**
+ * The cache key of a request's shared copy, or null when it must be rendered for this
+ * request alone. `buildId` names the build that renders it.
+ */
+export function sharedCopyKey(request: Request, env: Env, buildId: string): string | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.search !== "") return null;
+  const match = matchScreen(url.pathname);
+  if (!match?.valid || !sharedScreens.includes(match.screen)) return null;
+  // Only the page's canonical address: no trailing-slash or percent-encoded variants.
+  if (localizePath(match.screen, match.locale) !== url.pathname) return null;
+  const cookies = request.headers.get("Cookie");
+  if (readCookie(cookies, sessionCookieName(env)) !== null) return null;
+  if (attemptScreens.includes(match.screen) && readCookie(cookies, attemptCookieName(env))) {
+    return null;
+  }
+  return `${url.origin}/__shared-copy/${encodeURIComponent(buildId)}${url.pathname}`;
+}
+
+/** A copy read back from the edge cache; undefined for anything not stored by us. */
+async function fromEdge(stored: Response): Promise<SharedCopy | undefined> {
+  const renderNonce = stored.headers.get(renderNonceHeader);
+  if (!renderNonce || stored.status !== 200) return undefined;
+  const headers = new Headers(stored.headers);
+  const browserCacheControl = headers.get(browserCacheControlHeader);
+  for (const name of [renderNonceHeader, browserCacheControlHeader, "Cache-Control"]) {
+    headers.delete(name);
+  }
+  for (const name of cacheHeaders) headers.delete(name);
+  if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
+  return {
+    parts: (await stored.text()).split(renderNonce),
+    headers: [...headers],
+    storedAt: Date.now(),
+  };
+}
+
+/**
+ * The shared copy for a key with this response's nonce in it (the caller sends the
+ * matching Content-Security-Policy); undefined when neither the isolate nor the edge has it.
+ */
+export async function readSharedCopy(key: string, nonce: string): Promise<Response | undefined> {
+  let copy = inMemory.get(key);
+  if (copy && Date.now() - copy.storedAt > sharedCopyMaxAgeSeconds * 1000) {
+    inMemory.delete(key);
+    copy = undefined;
+  }
+  if (!copy) {
+    // The cache is an optimisation: when it fails, the page is rendered as if it had no copy.
+    const stored = await edgeCache()
+      .match(key)
+      .catch((error: unknown) => {
+        console.warn("pages: reading a shared copy failed", error);
+        return undefined;
+      });
+    copy = stored ? await fromEdge(stored) : undefined;
+    if (!copy) return undefined;
+    remember(key, copy);
+  }
+  const headers = new Headers(copy.headers);
+  headers.set(sharedCopyHeader, "hit");
+  return new Response(copy.parts.join(nonce), { status: 200, headers });
+}
+
+/**
+ * Keeps a page just rendered for a shared key with `nonce` (in the isolate at once, at the
+ * edge in the background) and returns the response to send now. Only a complete 200 HTML
+ * page without cookies is kept.
+ */
+export function storeSharedCopy(
+  key: string,
+  page: Response,
+  nonce: string,
+  ctx: ExecutionContext,
+): Response {
+  const html = (page.headers.get("Content-Type") ?? "").includes("text/html");
+  if (page.status !== 200 || !html || page.headers.has("Set-Cookie") || !page.body) {
+    page.headers.set(sharedCopyHeader, "bypass");
+    return page;
+  }
+  const [forVisitor, forCache] = page.body.tee();
+  const headers = new Headers(page.headers);
+  for (const name of ["Content-Security-Policy", sharedCopyHeader]) headers.delete(name);
+  ctx.waitUntil(
+    (async () => {
+      const text = await new Response(forCache).text();
+      remember(key, { parts: text.split(nonce), headers: [...headers], storedAt: Date.now() });
+      const stored = new Headers(headers);
+      const browserCacheControl = stored.get("Cache-Control");
+      if (browserCacheControl) stored.set(browserCacheControlHeader, browserCacheControl);
+      stored.set("Cache-Control", `public, max-age=${sharedCopyMaxAgeSeconds}`);
+      stored.set(renderNonceHeader, nonce);
+      await edgeCache().put(key, new Response(text, { status: 200, headers: stored }));
+    })().catch((error: unknown) => console.warn("pages: keeping a shared copy failed", error)),
+  );
+  const response = new Response(forVisitor, page);
+  response.headers.set(sharedCopyHeader, "miss");
+  return response;
+}
