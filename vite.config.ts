@@ -5,6 +5,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { criticalCssPlugin } from "./scripts/critical-css.ts";
 import { paraglideOptions } from "./scripts/paraglide-options.ts";
 
 /**
@@ -70,10 +71,17 @@ export default defineConfig({
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
     buildId(),
+    criticalCssPlugin({
+      clientOnly: [fileURLToPath(new URL("./app/components/auth-modal.tsx", import.meta.url))],
+    }),
   ],
   environments: {
     client: {
-      build: { rolldownOptions: { output: { codeSplitting: { groups: [shellChunk()] } } } },
+      build: {
+        // `npm run first-load` attributes the first scripts' bytes to their sources.
+        sourcemap: process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
+        rolldownOptions: { output: { codeSplitting: { groups: [shellChunk()] } } },
+      },
     },
   },
   optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-router"] },

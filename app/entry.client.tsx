@@ -1,7 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { preloadProfileCompletion } from "./components/profile-completion-loader";
+import { attemptRunner } from "./components/attempt-runner-loader";
+import { profileCompletion } from "./components/profile-completion-loader";
 import { guardRouteModuleReloads } from "./lib/chunk-reload";
 
 // React Router's default client entry, plus the 10-second guard on its reload after a
@@ -12,9 +13,9 @@ try {
   // Storage is blocked: React Router's own unguarded reload stays in charge.
 }
 
-// A page showing the profile-completion step hydrates once its code is here
-// (components/profile-completion-loader.ts); every other page hydrates at once.
-void preloadProfileCompletion(document).then(() =>
+// A page showing the profile-completion step or a running test hydrates once that code is
+// here (lib/code-on-demand.ts); every other page hydrates at once.
+void Promise.all([profileCompletion.preload(document), attemptRunner.preload(document)]).then(() =>
   startTransition(() => {
     hydrateRoot(
       document,

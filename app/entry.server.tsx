@@ -1,8 +1,9 @@
+import criticalCss from "virtual:critical-css";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isBotAgent } from "../core/user-agent";
-import { loadProfileCompletion } from "./components/profile-completion-loader";
+import { profileCompletion } from "./components/profile-completion-loader";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
@@ -21,10 +22,13 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  inlineCriticalCss(routerContext);
   // The server renders the profile-completion step at once, never through its lazy
   // boundary: suspended, it streamed after the page's scripts, so a busy browser could
-  // hydrate before it arrived and then show it twice (seen in CI under load).
-  serverModules ??= loadProfileCompletion();
+  // hydrate before it arrived and then show it twice (seen in CI under load). Loaded, it
+  // renders with no boundary at all (components/on-demand.tsx): React's server streamed
+  // even a ready boundary this large after the page.
+  serverModules ??= profileCompletion.load();
   await serverModules;
   // The Worker sends this nonce in the response's Content-Security-Policy.
   const { nonce } = loadContext.get(cloudflareContext);
@@ -47,4 +51,17 @@ export default async function handleRequest(
   if (isBotAgent(request.headers.get("user-agent"))) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * The critical CSS of the page (its leaf route's, scripts/critical-css.ts) goes inline in
+ * <head>, where React Router's <Links> renders it; the stylesheets then load without
+ * holding the first paint back (components/page-links.tsx, docs/decisions/0028-first-load.md).
+ * In development the build has none, and React Router's own stays.
+ */
+function inlineCriticalCss(routerContext: EntryContext) {
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  const module = leaf && routerContext.manifest.routes[leaf.route.id]?.module;
+  const css = module === undefined ? undefined : criticalCss[module];
+  if (css !== undefined) routerContext.criticalCss = css;
 }

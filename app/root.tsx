@@ -7,7 +7,6 @@ import "./attempt.css";
 import "./legal.css";
 import { useContext } from "react";
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -29,6 +28,7 @@ import type { Route } from "./+types/root";
 import { BuildWatcher } from "./components/build-watcher";
 import { CookieConsent } from "./components/cookie-consent";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
+import { PageLinks } from "./components/page-links";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { UiProvider } from "./components/ui-provider";
@@ -91,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0a0f1e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links nonce={nonce} />
+        <PageLinks />
       </head>
       <body>
         <a className="skip-link" href="#main">

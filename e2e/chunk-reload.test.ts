@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "./fixtures";
 
 /** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
-const homeChunk = /^\/assets\/home-[\w-]+\.js$/;
+const homeChunk = /^\/assets\/home-(?!sections-)[\w-]+\.js$/;
 const backHome = ".error-actions a";
 
 /** Clicks a link once React owns it, so the click is a client-side navigation. */
@@ -168,6 +168,106 @@ describe("the login modal's file, downloaded when it first opens", () => {
     await page.getByRole("dialog", { name: "Welcome back" }).waitFor();
     expect(await page.getByTestId("auth-modal-loading").count()).toBe(0);
 
+    expect(problems.filter((p) => !noise.test(p))).toEqual([]);
+  });
+});
+
+/** The home page's sections and the test's runner, downloaded apart (ADR 0028). */
+const homeSectionsChunk = /^\/assets\/home-sections-[\w-]+\.js$/;
+const attemptRunnerChunk = /^\/assets\/attempt-runner-[\w-]+\.js$/;
+const codeNoise = /net::ERR_FAILED|dynamically imported module|failed to load/;
+
+describe("code downloaded when a page needs it, failing", () => {
+  it("the home page's sections, after a client-side navigation: the page reloads once (the server renders them), then within 10 s the error screen", async ({
+    newPage,
+  }) => {
+    const { page, problems, allowProblems } = await newPage();
+    allowProblems(codeNoise);
+    await page.clock.setFixedTime(Date.now());
+    let aborted = 0;
+    await page.route(
+      (url) => homeSectionsChunk.test(url.pathname),
+      (route) => {
+        aborted++;
+        return route.abort();
+      },
+    );
+    let loads = 0;
+    page.on("load", () => loads++);
+
+    // The first load of the home page does not download them.
+    await page.goto("/");
+    await idleAfterHydration(page);
+    expect(aborted).toBe(0);
+
+    await page.goto("/test");
+    const reloaded = page.waitForEvent("load");
+    await clickWhenHydrated(page, ".brand");
+    await reloaded;
+    expect(aborted).toBe(1);
+    expect(loads).toBe(3);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.locator("[data-testid=famous-list] > li").count()).toBe(22);
+
+    // Again within 10 s: no second reload, the error screen.
+    await clickWhenHydrated(page, "[data-testid=cta]");
+    await page.waitForURL((url) => url.pathname === "/test");
+    await clickWhenHydrated(page, ".brand");
+    await page.waitForSelector('.error-screen[data-status="500"]');
+    expect(loads).toBe(3);
+    expect(problems.filter((p) => !codeNoise.test(p))).toEqual([]);
+  });
+
+  it("the test's runner, when a test starts: the page reloads once, then within 10 s the error screen; once the file is back, the running test", async ({
+    newPage,
+  }) => {
+    const { page, problems, allowProblems } = await newPage();
+    // Hydrating the running test without its code: React reports that the page did not
+    // match (its errors #418, #520) and renders it again, where the error screen shows.
+    const noise = new RegExp(`${codeNoise.source}|React error #(418|520)`);
+    allowProblems(noise);
+    await page.clock.setFixedTime(Date.now());
+    let blocked = true;
+    let aborted = 0;
+    // The file fails once the test has started (the two download side by side), so the
+    // reloaded page shows the running test.
+    let started = () => {};
+    const testStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (response.request().method() === "POST" && url.pathname === "/api/tests") started();
+    });
+    await page.route(
+      (url) => attemptRunnerChunk.test(url.pathname),
+      async (route) => {
+        if (!blocked) return route.continue();
+        await testStarted;
+        aborted++;
+        return route.abort();
+      },
+    );
+    let loads = 0;
+    page.on("load", () => loads++);
+
+    // The introduction does not download it.
+    await page.goto("/test");
+    await idleAfterHydration(page);
+    expect(aborted).toBe(0);
+
+    const reloaded = page.waitForEvent("load");
+    await clickWhenHydrated(page, "[data-testid=start-test]");
+    await reloaded;
+    expect(aborted).toBeGreaterThanOrEqual(1);
+    expect(loads).toBe(2);
+    // The test started: the server renders it, and its file fails again within 10 s.
+    await page.waitForSelector('.error-screen[data-status="500"]');
+    expect(loads).toBe(2);
+
+    blocked = false;
+    await page.goto("/test");
+    await page.locator("[data-testid=test-runner][data-ready=true]").waitFor();
     expect(problems.filter((p) => !noise.test(p))).toEqual([]);
   });
 });

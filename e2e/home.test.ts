@@ -145,6 +145,46 @@ describe.each(pages)("the $locale home page", ({ locale, path, estimated, note, 
   });
 });
 
+describe("the sections below the first screen (ADR 0028)", () => {
+  it("reached by a client-side navigation, are downloaded and shown; kept from the server, their links navigate in the page", async ({
+    page,
+  }) => {
+    const hydrated = (selector: string) =>
+      page.waitForFunction(
+        (s) =>
+          Object.keys(document.querySelector(s) ?? {}).some((key) =>
+            key.startsWith("__reactProps$"),
+          ),
+        selector,
+      );
+    await page.goto("/pt-br/teste");
+    await hydrated(".brand");
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.click(".brand");
+    await page.waitForURL((url) => url.pathname === "/pt-br");
+    await page.getByTestId("faq").waitFor();
+    expect(await page.locator("[data-testid=famous-list] > li").count()).toBe(22);
+    // No page load: the sections came with the navigation.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.locator("[data-testid=faq] details").count()).toBe(8);
+    expect(await page.getByTestId("world-map").getAttribute("alt")).toBeTruthy();
+
+    // The page as the server sent it: the FAQ's link to the privacy policy stays in the app.
+    await page.goto("/pt-br");
+    await hydrated("#home-more");
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    const faqData = page.locator("[data-testid=faq] details").last();
+    await faqData.locator("summary").click();
+    await faqData.locator("a").click();
+    await page.waitForURL((url) => url.pathname === localizePath("privacyPolicy", "pt-br"));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
+
 describe("the world map", () => {
   it("colours every country from the CSV, the rest in the no-data colour", async ({ page }) => {
     const response = await page.request.get("/images/world-iq-map.svg");

@@ -20,8 +20,8 @@ describe("the web fonts' Latin files (npm run fonts)", () => {
     },
   );
 
-  it("the committed stylesheet is what the script writes", () => {
-    expect(readFileSync(join(outDir, "fonts.css"), "utf8")).toBe(stylesheet());
+  it("the committed stylesheet is what the script writes", async () => {
+    expect(readFileSync(join(outDir, "fonts.css"), "utf8")).toBe(await stylesheet());
   });
 
   it("every character of every message is in the Latin files, so no word mixes two fonts", () => {

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { profileIncompleteCode } from "../../core/account";
 import { localeFromPath } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
-import { loadedProfileCompletion, loadProfileCompletion } from "./profile-completion-loader";
+import { OnDemand } from "./on-demand";
+import { profileCompletion } from "./profile-completion-loader";
 
 /** The statuses with their own screen (spec section 8); anything else is 'unknown'. */
 const screens = {
@@ -40,9 +40,6 @@ const screens = {
   },
 } as const;
 
-// Downloaded only when shown: it brings zod and the form rules (ADR 0015).
-const LazyProfileCompletion = lazy(loadProfileCompletion);
-
 /** A screen that shows a score, asked for by an account without a date of birth (require-user.server.ts). */
 function isProfileIncomplete(error: unknown): boolean {
   return (
@@ -66,20 +63,19 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
 
   if (isProfileIncomplete(error)) {
-    const ProfileCompletion = loadedProfileCompletion() ?? LazyProfileCompletion;
     return (
       <>
         <title>{m.complete_title()}</title>
         <meta name="robots" content="noindex" />
-        <Suspense
+        <OnDemand
+          code={profileCompletion}
+          props={{}}
           fallback={
             <section className="account-page container" aria-busy="true">
               <span className="spinner spinner-large" aria-hidden="true" />
             </section>
           }
-        >
-          <ProfileCompletion />
-        </Suspense>
+        />
       </>
     );
   }

@@ -4,7 +4,7 @@ import type { SignedInUser } from "../../core/account";
 import * as m from "../../core/paraglide/messages";
 import { isSafeReturnUrl } from "../../core/return-url";
 import { localizePath, matchScreen } from "../../core/route-table";
-import { reloadAfterChunkError } from "../lib/chunk-reload";
+import { reloadPageOnce } from "../lib/chunk-reload";
 import {
   type AuthModalOptions,
   type ErrorModalRequest,
@@ -42,15 +42,6 @@ function loadAuthModal(): Promise<AuthModalComponent> {
     authModalModule = loaded;
   }
   return authModalModule;
-}
-
-/** Reloads the page unless a failed chunk already did in the last 10 seconds. */
-function reloadOnce(): boolean {
-  try {
-    return reloadAfterChunkError(window.sessionStorage, () => window.location.reload());
-  } catch {
-    return false; // storage is blocked: no guard, so no automatic reload
-  }
 }
 
 /**
@@ -95,7 +86,7 @@ export function UiProvider({ children }: { children: React.ReactNode }) {
   // module that failed to load, so only a new page can fetch it again.
   const { AuthModal, loading } = useAuthModalComponent(auth !== null, () => {
     setAuth(null);
-    if (reloadOnce()) return;
+    if (reloadPageOnce()) return;
     setErrorModal({ key: "503", status: 503 });
   });
 

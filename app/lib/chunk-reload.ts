@@ -35,6 +35,18 @@ export function reloadAfterChunkError(
   return true;
 }
 
+/**
+ * After a file of ours failed to download: reloads the page unless a failed chunk already
+ * did in the last 10 seconds. False when it does not (then the caller shows the 503 modal).
+ */
+export function reloadPageOnce(): boolean {
+  try {
+    return reloadAfterChunkError(window.sessionStorage, () => window.location.reload());
+  } catch {
+    return false; // storage is blocked: no guard, so no automatic reload
+  }
+}
+
 /** What React Router 8 logs right before it reloads the page (lib/dom/ssr/routeModules.ts). */
 const routeModuleFailure = /^Error loading route module `(.*)`, reloading page/;
 

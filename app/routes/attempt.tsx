@@ -4,14 +4,16 @@ import type { AttemptState } from "../../core/attempt";
 import * as m from "../../core/paraglide/messages";
 import { questionBank } from "../../core/question-bank.generated";
 import { localizePath } from "../../core/route-table";
-import { AttemptRunner } from "../components/attempt-runner";
+import { attemptRunner } from "../components/attempt-runner-loader";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
+import { OnDemand } from "../components/on-demand";
 import { apiFetch } from "../lib/api";
 import { loadFromApi } from "../lib/api-loader.server";
 import { attemptStateSchema } from "../lib/api-schemas.server";
 import { readAttemptPosition } from "../lib/attempt-position";
+import { reloadPageOnce } from "../lib/chunk-reload";
 import { screenMeta } from "../lib/seo";
-import { useApiErrorHandler } from "../lib/ui-context";
+import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempt";
 
@@ -25,10 +27,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadFromApi(context, {
     path: "/api/tests/current",
     schema: attemptStateSchema,
-    ok: (current): LoaderData => ({
-      current,
-      position: readAttemptPosition(cookies, current.id, questionBank.length),
-    }),
+    ok: async (current): Promise<LoaderData> => {
+      // The server renders the running test at once: the runner's module comes first.
+      await attemptRunner.load();
+      return { current, position: readAttemptPosition(cookies, current.id, questionBank.length) };
+    },
     // None running: the page introduces the test, with a 200.
     expected: [{ status: 404, page: { current: null, position: null }, pageStatus: 200 }],
   });
@@ -49,6 +52,7 @@ export const meta = screenMeta("test", m.page_test_meta_title, m.page_test_meta_
 export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
+  const ui = useUi();
   const handleApiError = useApiErrorHandler();
   const [state, setState] = useState<AttemptState | null>(loaderData.current);
   const [starting, setStarting] = useState(false);
@@ -56,28 +60,37 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
   const start = useCallback(
     async (restart: boolean) => {
       setStarting(true);
-      const result = await apiFetch<AttemptState>("/api/tests", {
-        method: "POST",
-        json: { restart },
-        locale,
-      });
+      // The runner's code downloads beside the request that starts the test. A failed
+      // download is handled like the login modal's (ADR 0015): one reload, else the 503 modal.
+      const [result, runner] = await Promise.all([
+        apiFetch<AttemptState>("/api/tests", { method: "POST", json: { restart }, locale }),
+        attemptRunner.load().catch(() => null),
+      ]);
       setStarting(false);
-      if (result.ok) setState(result.data);
+      if (!runner) {
+        if (!reloadPageOnce()) ui.showError({ key: "503", status: 503 });
+      } else if (result.ok) setState(result.data);
       else handleApiError(result.error, { onAction: () => start(restart) });
     },
-    [locale, handleApiError],
+    [locale, handleApiError, ui],
   );
 
   if (state) {
+    // The server and a first load have the runner's code; after a client-side navigation
+    // that finds a test running, it downloads while a spinner shows.
     return (
-      <AttemptRunner
+      <OnDemand
         // A new attempt is a new runner: nothing of the previous one carries over.
         key={state.id}
-        state={state}
-        initialPosition={state.id === loaderData.current?.id ? loaderData.position : null}
-        onRedo={() => start(true)}
-        onResult={(path) => navigate(path)}
-        resultPath={localizePath("result", locale, { id: state.id })}
+        code={attemptRunner}
+        fallback={<RunnerLoading />}
+        props={{
+          state,
+          initialPosition: state.id === loaderData.current?.id ? loaderData.position : null,
+          onRedo: () => start(true),
+          onResult: (path: string) => navigate(path),
+          resultPath: localizePath("result", locale, { id: state.id }),
+        }}
       />
     );
   }
@@ -116,6 +129,15 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
         {m.test_intro_start()}
       </button>
       <p className="test-intro-note">{m.test_intro_note()}</p>
+    </section>
+  );
+}
+
+/** Shown only while the runner's code is still on its way. */
+function RunnerLoading() {
+  return (
+    <section className="test-intro container" aria-busy="true">
+      <span className="spinner spinner-large" aria-hidden="true" />
     </section>
   );
 }
