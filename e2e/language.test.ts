@@ -36,6 +36,24 @@ describe("language in the browser", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a navigation that interrupts another leaves no error in the console", async ({ newPage }) => {
+    const { page } = await newPage();
+    await page.goto("/privacy-policy");
+    // Hydrated (React Router's scroll restoration takes over in the hydration's commit):
+    // the client entry has run.
+    await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+    // What a quick Back does to the transition of the navigation it interrupts: the
+    // browser skips it, and its promises reject with nobody of React Router's listening.
+    await page.evaluate(async () => {
+      const transition = document.startViewTransition(() => {});
+      transition.skipTransition();
+      await transition.finished;
+      // The next frame: an unhandled rejection is reported before it.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    // The fixture fails the test on any page error or console error left behind.
+  });
+
   it("the switcher links to the same screen in the other language", async ({ page }) => {
     await page.goto("/pt-br/nao-existe");
     // Unknown pages switch to the other language's home; known screens keep their place.
