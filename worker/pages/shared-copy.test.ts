@@ -122,6 +122,29 @@ describe("a shared copy of a public page", () => {
     expect(second.response.headers.get("Age")).toBeNull();
   });
 
+  it("is not kept from a render that failed after its first bytes", async () => {
+    for (const broken of [
+      '<!DOCTYPE html><html><body><main><template data-dgst="123"></template></main></body></html>',
+      "<!DOCTYPE html><html><body><main>half a pa",
+    ]) {
+      const renders: string[] = [];
+      const app = createApp(
+        async (request) => {
+          renders.push(new URL(request.url).pathname);
+          return new Response(broken, { headers: { "Content-Type": "text/html" } });
+        },
+        { buildId: `build-${crypto.randomUUID()}` },
+      );
+      for (let i = 0; i < 2; i++) {
+        const ctx = createExecutionContext();
+        const response = await app.fetch(new Request(`${origin}/terms-of-use`), env, ctx);
+        expect(await response.text()).toBe(broken);
+        await waitOnExecutionContext(ctx);
+      }
+      expect(renders).toEqual(["/terms-of-use", "/terms-of-use"]);
+    }
+  });
+
   it("is rendered as if there were no copy when the edge cache fails", async () => {
     const site = build();
     const edge = (caches as unknown as { default: Cache }).default;

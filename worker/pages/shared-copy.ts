@@ -166,6 +166,9 @@ export function storeSharedCopy(
   ctx.waitUntil(
     (async () => {
       const text = await new Response(forCache).text();
+      // A page whose render failed after its first bytes (it ends early, or React's server
+      // left a boundary for the browser to render again) is this visitor's alone.
+      if (!text.trimEnd().endsWith("</html>") || text.includes("<template data-dgst")) return;
       remember(key, { parts: text.split(nonce), headers: [...headers], storedAt: Date.now() });
       const stored = new Headers(headers);
       const browserCacheControl = stored.get("Cache-Control");
