@@ -28,17 +28,34 @@ function percentile(sorted, p) {
 }
 
 /**
+ * Runs `count` loops at once, each given the list to push its request latencies into and its
+ * index; answers requests/s over the run and p50/p99.
+ */
+async function concurrently(count, loop) {
+  const latencies = [];
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, (_, i) => loop(latencies, i)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    latencies,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/**
  * Requests/s and latency of one URL under `connections` closed loops for `seconds`.
  * `cookie` is sent as is (the language cookie, plus a session for a signed-in visitor);
  * `served` counts the X-Page-Cache answers, to show what the edge cache did.
  */
 async function load(url, cookie = "lang=en-US") {
-  const latencies = [];
   let errors = 0;
   const served = {};
   const headers = { "User-Agent": userAgent, Cookie: cookie };
   const end = performance.now() + seconds * 1000;
-  const worker = async () => {
+  const worker = async (latencies) => {
     while (performance.now() < end) {
       const start = performance.now();
       try {
@@ -55,18 +72,8 @@ async function load(url, cookie = "lang=en-US") {
   };
   // Warm up (the first request also stores a shared copy), then measure.
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    errors,
-    served,
-  };
+  const { latencies, ...timing } = await concurrently(connections, worker);
+  return { ...timing, requests: latencies.length, errors, served };
 }
 
 async function homeClientJs(base) {
@@ -169,8 +176,7 @@ async function signedInCookie(base) {
 
 /** `visitors` each request `url` `requests` times, pausing about `thinkMs` between requests. */
 async function pacedRequests(url, visitors, { requests, thinkMs }) {
-  const latencies = [];
-  const visitor = async () => {
+  const visitor = async (latencies) => {
     // A connection first, as each taker's start makes one before its answers.
     await (await fetch(url, { headers: { "User-Agent": userAgent } })).arrayBuffer();
     for (let i = 0; i < requests; i++) {
@@ -180,15 +186,8 @@ async function pacedRequests(url, visitors, { requests, thinkMs }) {
       latencies.push(performance.now() - begin);
     }
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: visitors }, visitor));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  const { rps, p50, p99 } = await concurrently(visitors, visitor);
+  return { rps, p50, p99 };
 }
 
 const questionCodes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
@@ -203,11 +202,10 @@ const questionCodes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
  */
 async function answerSaves(base, takers, { answers = 40, thinkMs = 0 } = {}) {
   const headers = { "Content-Type": "application/json", Origin: base, "User-Agent": userAgent };
-  const latencies = [];
   let failed = 0;
   let lost = 0;
   let acknowledged = 0;
-  const taker = async (index) => {
+  const taker = async (latencies, index) => {
     const start = await fetch(`${base}/api/tests`, { method: "POST", headers, body: "{}" });
     if (start.status !== 201) throw new Error(`bench test start failed: ${start.status}`);
     const cookie = start.headers
@@ -245,20 +243,8 @@ async function answerSaves(base, takers, { answers = 40, thinkMs = 0 } = {}) {
       if (state.answers?.[code] !== letter) lost++;
     }
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: takers }, (_, i) => taker(i)));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    takers,
-    saves: latencies.length,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    acknowledged,
-    failed,
-    lost,
-  };
+  const { latencies, rps, p50, p99 } = await concurrently(takers, taker);
+  return { takers, saves: latencies.length, rps, p50, p99, acknowledged, failed, lost };
 }
 
 console.log("▶ Building...");
