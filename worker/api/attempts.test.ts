@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AnswerSaved, AttemptResult, AttemptState, FinishOutcome } from "../../core/attempt";
@@ -249,9 +249,16 @@ describe("the clock's alarm", () => {
     expect(await after.json()).toMatchObject({ status: "finished", remainingMs: 0 });
   });
 
-  it("SECURITY 25: does not end the test early when woken before the deadline", async () => {
+  it("SECURITY 25: keeps its start and deadline in storage, its alarm at the deadline plus the grace; woken early, does not end the test", async () => {
     const client = new Client();
     const { state } = await startTest(client);
+    const stored = await runInDurableObject(attemptStub(env, state.id), async (_object, ctx) => ({
+      meta: ctx.storage.kv.get("meta") as { startedAt: number; deadline: number },
+      alarm: await ctx.storage.getAlarm(),
+    }));
+    expect(stored.meta.deadline - stored.meta.startedAt).toBe(durationMs);
+    // Answers in flight are taken until the grace ends: the alarm finalises after it.
+    expect(stored.alarm).toBe(stored.meta.deadline + graceMs);
     await runDurableObjectAlarm(attemptStub(env, state.id));
     expect((await attemptRow(state.id))?.status).toBe("in_progress");
     expect((await answer(client, state.id, "SM-01", { letter: "A" })).status).toBe(200);
