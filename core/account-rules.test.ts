@@ -289,7 +289,7 @@ describe("sign-in, forgot and change-password rules", () => {
   });
 });
 
-describe("return URLs", () => {
+describe("SECURITY 16: return URLs, one-slash relative paths only", () => {
   it.each(["/", "/pt-br", "/result/3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f?x=1#top", "/tests"])(
     "accepts %s",
     (url) => {

@@ -38,7 +38,7 @@ describe("the spec's value lists", () => {
   });
 });
 
-describe("provider signals to (status, statusDetail)", () => {
+describe("SECURITY 22: provider signals to (status, statusDetail), one pure function", () => {
   const table: [PaymentSignal, PaymentState][] = [
     [{ kind: "buyer_returned" }, state("awaiting", "waiting_webhook_message")],
     [{ kind: "paid" }, state("approved", "accredited")],
@@ -95,7 +95,7 @@ describe("provider signals to (status, statusDetail)", () => {
   });
 });
 
-describe("status only moves forward", () => {
+describe("SECURITY 19: status only moves forward", () => {
   const paid: PaymentSignal = { kind: "paid" };
   it("a late or replayed event never moves approved back", () => {
     const approved = state("approved", "accredited");
@@ -213,7 +213,7 @@ describe("status only moves forward", () => {
   });
 });
 
-describe("which result page a state leads to", () => {
+describe("SECURITY 22: which result page a state leads to", () => {
   const table: [PaymentState, string | null][] = [
     [state("awaiting"), null],
     [state("awaiting", "waiting_webhook_message"), null],

@@ -476,7 +476,7 @@ describe("errors in the modal (spec section 8)", () => {
   );
 });
 
-describe("returnUrl in the address (SECURITY.md 16)", () => {
+describe("SECURITY 16: returnUrl in the address", () => {
   it("a safe one opens the login modal saying why, and leaves the address clean", async ({
     newPage,
   }) => {

@@ -99,7 +99,7 @@ describe("the sign-in error page", () => {
 describe("the change-password page (needs the accounts API)", () => {
   const unknownToken = "Zx9_kP2-qR7sT4uV8wY1abcdefgh";
 
-  it("sends no referrer and is never cached (SECURITY.md 12)", async () => {
+  it("SECURITY 12: the change-password page sends no referrer and is never cached", async () => {
     const response = await fetch(`${baseUrl}/change-password/${unknownToken}`);
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(response.headers.get("Cache-Control")).toBe("no-store");

@@ -11,7 +11,7 @@ function files(folder: string): string[] {
   });
 }
 
-describe("the answer key stays on the server", () => {
+describe("SECURITY 27: the answer key stays on the server", () => {
   it("appears in no built client asset", () => {
     const key = JSON.stringify(answerKey);
     const sequence = questionBank.map((q) => answerKey[q.code]).join("");

@@ -115,7 +115,7 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       expect(problems).toEqual([]);
     });
 
-    it("a first visit shows the banner, which leaves the call to action usable; 'Reject optional' keeps only the necessary", async ({
+    it("SECURITY 34: a first visit shows the banner, which leaves the call to action usable; 'Reject optional' keeps only the necessary", async ({
       newPage,
     }) => {
       const { page, context, problems } = await newPage({ viewport });
@@ -162,7 +162,7 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       expect(problems).toEqual([]);
     });
 
-    it("'Accept all' stores every category; the footer reopens the choice, pre-filled, to change or withdraw it", async ({
+    it("SECURITY 34: 'Accept all' stores every category; the footer reopens the choice, pre-filled, to change or withdraw it", async ({
       newPage,
     }) => {
       const { page, context, problems } = await newPage({ viewport });

@@ -199,7 +199,7 @@ describe("the other error screens", () => {
 });
 
 describe("security headers", () => {
-  it("every page has a nonce-based CSP whose nonce is on its scripts, and the usual headers", async () => {
+  it("SECURITY 33: every page has a nonce-based CSP whose nonce is on its scripts, and the usual headers", async () => {
     const response = await get("/pt-br");
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
@@ -223,7 +223,7 @@ describe("security headers", () => {
     expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
   });
 
-  it("gives each response its own nonce", async () => {
+  it("SECURITY 33: gives each response its own nonce", async () => {
     const a = (await get("/")).headers.get("Content-Security-Policy");
     const b = (await get("/")).headers.get("Content-Security-Policy");
     expect(a).not.toBe(b);

@@ -11,7 +11,7 @@ import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies
 import { unavailableIn } from "./dependencies/unavailable";
 import { dev } from "./dev";
 import { validateEnvOnce } from "./env";
-import { answerUnhandledError, logUnavailable } from "./http/errors";
+import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
 import {
@@ -131,7 +131,7 @@ export function createApp(
         api: async () => serviceUnavailable(),
       });
     } catch (error) {
-      console.error(`unhandled: rendering the 503 page: ${(error as Error).stack ?? error}`);
+      console.error(`unhandled: rendering the 503 page: ${loggedError(error)}`);
       return serviceUnavailable();
     }
     const response = new Response(page.body, { status: 503, headers: page.headers });

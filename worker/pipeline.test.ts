@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../tests/fail-on-console-error";
 import { Client, origin, sessionCookie, uniqueEmail } from "../tests/worker/client";
 import type { PageHandler } from "./app";
@@ -27,6 +27,30 @@ function brokenDatabase(): D1Database {
       return Reflect.get(target, property, receiver);
     },
   });
+}
+
+/**
+ * D1 refusing the statements that match `broken` when they run (their table is gone), as
+ * a bug in a query makes it do: drizzle then throws an error that quotes their values.
+ */
+function databaseBreaking(broken: RegExp): D1Database {
+  return new Proxy(env.DB, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property !== "prepare") return typeof value === "function" ? value.bind(target) : value;
+      return (sql: string) =>
+        target.prepare(broken.test(sql) ? sql.replace(/(from|into) "(\w+)"/, '$1 "$2_gone"') : sql);
+    },
+  });
+}
+
+/** What is logged as an error from now on, as the log would show it. */
+function recordErrorLog(): () => string {
+  const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+  return () =>
+    spy.mock.calls
+      .map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(" "))
+      .join("\n");
 }
 
 /** The same D1, counting the statements that read the sessions table. */
@@ -90,6 +114,42 @@ describe("an unexpected error", () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ status: 500, code: "internalServerError" });
     expect(text).not.toContain("undefined");
+  });
+});
+
+describe("SECURITY 31: the log of an unexpected error", () => {
+  it("names the request and the failure, never the statement's values: no e-mail, password or hash", async () => {
+    const password = "Secret!Passw0rd-31";
+    const { email } = await new Client().signUp({ password, passwordConfirmation: password });
+    expectConsoleError();
+    const errorLog = recordErrorLog();
+    for (const [who, broken] of [
+      [uniqueEmail("logged"), /from "users"/],
+      // Past the password, to the insert that carries the new session's hash.
+      [email, /^insert into "sessions"/],
+    ] as const) {
+      const response = await fetchApp(
+        noPage,
+        new Request(`${origin}/api/accounts/login`, {
+          method: "POST",
+          headers: { Origin: origin, "Content-Type": "application/json" },
+          body: JSON.stringify({ email: who, password }),
+        }),
+        { ...env, DB: databaseBreaking(broken) },
+      );
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ status: 500, code: "internalServerError" });
+    }
+    const log = errorLog();
+    expect(log).not.toMatch(/@example\.com/);
+    expect(log).not.toContain(password);
+    expect(log).not.toMatch(/params: (?!\(not logged\))/);
+    expect(log).toContain("unhandled: POST /api/accounts/login");
+    // What failed stays in the log: each statement (its placeholders) and D1's reason.
+    expect(log).toContain('from "users" where "users"."email" = ?');
+    expect(log).toContain("no such table: users_gone");
+    expect(log).toContain('insert into "sessions"');
+    expect(log).toContain("no such table: sessions_gone");
   });
 });
 

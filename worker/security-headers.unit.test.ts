@@ -10,7 +10,7 @@ function directives(csp: string): Record<string, string> {
   );
 }
 
-describe("the pages' Content-Security-Policy (SECURITY.md 33)", () => {
+describe("SECURITY 33: the pages' Content-Security-Policy", () => {
   it("is nonce-based, and images come only from us, data: and Google's profile pictures", () => {
     const nonce = createNonce();
     expect(directives(contentSecurityPolicy(nonce))).toEqual({

@@ -110,7 +110,7 @@ describe("GET /api/tests", () => {
     );
   });
 
-  it("shows only the user's own tests, never another user's", async () => {
+  it("SECURITY 14: shows only the user's own tests, never another user's", async () => {
     const alice = new Client();
     await alice.signUp();
     const mine = await threeTests(alice);

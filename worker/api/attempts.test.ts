@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AnswerSaved, AttemptResult, AttemptState, FinishOutcome } from "../../core/attempt";
@@ -78,7 +78,7 @@ describe("starting a test", () => {
     expect(second.state.id).not.toBe(first.state.id);
   });
 
-  it("refuses a bad body with field errors, never a 500", async () => {
+  it("SECURITY 28: refuses a bad body with field errors, never a 500", async () => {
     const client = new Client();
     const bad = await client.fetch("/api/tests", { method: "POST", body: { restart: "yes" } });
     expect(bad.status).toBe(400);
@@ -127,7 +127,7 @@ describe("answering", () => {
     expect(((await reloaded.json()) as AttemptState).answers).toEqual({ "RA-03": "D" });
   });
 
-  it("keeps the same time left across a reload: the clock is the server's", async () => {
+  it("SECURITY 26: keeps the same time left across a reload: the clock is the server's", async () => {
     const client = new Client();
     const { state } = await startTest(client);
     await elapse(state.id, 7 * 60_000);
@@ -160,7 +160,7 @@ describe("answering", () => {
     expect(await response.json()).toMatchObject({ fields: { [field]: [message] } });
   });
 
-  it("accepts an answer within the grace after the deadline, and refuses one after it", async () => {
+  it("SECURITY 26: accepts an answer within the grace after the deadline, and refuses one after it", async () => {
     const client = new Client();
     const { state } = await startTest(client);
     await elapse(state.id, durationMs + graceMs / 2);
@@ -176,7 +176,7 @@ describe("answering", () => {
     expect(JSON.parse(row?.answers ?? "{}")).not.toHaveProperty("SM-02");
   });
 
-  it("never sends the expected letter while the test runs", async () => {
+  it("SECURITY 27: never sends the expected letter while the test runs", async () => {
     const client = new Client();
     const { response, state } = await startTest(client);
     const bodies: unknown[] = [state];
@@ -194,7 +194,7 @@ describe("answering", () => {
 });
 
 describe("whose attempt it is", () => {
-  it("answers another browser's attempt as unknown: 404 invalidTest everywhere", async () => {
+  it("SECURITY 14: answers another browser's attempt as unknown: 404 invalidTest everywhere", async () => {
     const owner = new Client();
     const { state } = await startTest(owner);
     const stranger = new Client();
@@ -227,7 +227,7 @@ async function stateOf(c: Client, id: string): Promise<AttemptState> {
 }
 
 describe("the clock's alarm", () => {
-  it("finalises an abandoned attempt with the answers given so far, once", async () => {
+  it("SECURITY 25: finalises an abandoned attempt with the answers given so far, once", async () => {
     const client = new Client();
     const { state } = await startTest(client);
     await answerMany(client, state.id, 3);
@@ -249,9 +249,16 @@ describe("the clock's alarm", () => {
     expect(await after.json()).toMatchObject({ status: "finished", remainingMs: 0 });
   });
 
-  it("does not end the test early when woken before the deadline", async () => {
+  it("SECURITY 25: keeps its start and deadline in storage, its alarm at the deadline plus the grace; woken early, does not end the test", async () => {
     const client = new Client();
     const { state } = await startTest(client);
+    const stored = await runInDurableObject(attemptStub(env, state.id), async (_object, ctx) => ({
+      meta: ctx.storage.kv.get("meta") as { startedAt: number; deadline: number },
+      alarm: await ctx.storage.getAlarm(),
+    }));
+    expect(stored.meta.deadline - stored.meta.startedAt).toBe(durationMs);
+    // Answers in flight are taken until the grace ends: the alarm finalises after it.
+    expect(stored.alarm).toBe(stored.meta.deadline + graceMs);
     await runDurableObjectAlarm(attemptStub(env, state.id));
     expect((await attemptRow(state.id))?.status).toBe("in_progress");
     expect((await answer(client, state.id, "SM-01", { letter: "A" })).status).toBe(200);
@@ -259,7 +266,7 @@ describe("the clock's alarm", () => {
 });
 
 describe("finishing", () => {
-  it("freezes the attempt: no more answers, no new time, the same outcome again", async () => {
+  it("SECURITY 27: freezes the attempt: no more answers, no new time, the same outcome again", async () => {
     const client = new Client();
     const { state } = await startTest(client);
     await answerMany(client, state.id, 2);
@@ -358,7 +365,7 @@ describe("the result", () => {
     expect((await result(client, state.id)).body).toEqual(body);
   });
 
-  it("is the owner's only: another signed-in user gets 404", async () => {
+  it("SECURITY 14: is the owner's only: another signed-in user gets 404", async () => {
     const owner = new Client();
     const { state } = await startTest(owner);
     await finish(owner, state.id);
@@ -386,7 +393,7 @@ describe("the result", () => {
     });
   });
 
-  it("is not there before the test ends; the late clock is honoured", async () => {
+  it("SECURITY 27: is not there before the test ends; the late clock is honoured", async () => {
     const client = new Client();
     await client.signUp();
     const { state } = await startTest(client);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ageOn } from "../../core/age";
 import type { CertificateDetails } from "../../core/certificate";
 import { questionCodes } from "../../core/questions";
@@ -205,7 +205,7 @@ describe("the certificate image", () => {
     expect(text).toContain("IQ ≤55");
   });
 
-  it("renders a name with markup as text, escaped, never as markup", async () => {
+  it("SECURITY 30: renders a name with markup as text, escaped, never as markup", async () => {
     const name = '<script>alert(1)</script> & "Zé"';
     const { client, attemptId } = await finishedAttempt({ name });
     const svg = await svgText(client, attemptId);
@@ -221,7 +221,7 @@ describe("the certificate image", () => {
     expect(((await verify.json()) as { name: string }).name).toBe(name);
   });
 
-  it("cuts a name longer than 75 characters with an ellipsis", async () => {
+  it("SECURITY 30: cuts a name longer than 75 characters with an ellipsis", async () => {
     const { client, attemptId } = await finishedAttempt({ name: `${"Ana ".repeat(30)}Silva` });
     const text = textLayer(await svgText(client, attemptId));
     const printed = /: ([^\n]*)$/m.exec(text.split("\n")[0] ?? "")?.[1] ?? "";
@@ -229,7 +229,18 @@ describe("the certificate image", () => {
     expect(printed.endsWith("…")).toBe(true);
   });
 
-  it("is the owner's only: 401 anonymous, 404 for another user or an unknown id", async () => {
+  it("SECURITY 30: is drawn from bundled fonts and images only: nothing is fetched", async () => {
+    const fetched = vi.spyOn(globalThis, "fetch");
+    const name = 'Zé 李小龍 🙂 <img src="https://evil.example/x.png"> url(https://evil.example/f)';
+    const { client, attemptId } = await finishedAttempt({ name });
+    const calls = fetched.mock.calls.length;
+    const response = await png(client, attemptId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(fetched.mock.calls.slice(calls)).toEqual([]);
+  });
+
+  it("SECURITY 14: is the owner's only: 401 anonymous, 404 for another user or an unknown id", async () => {
     const { client, attemptId } = await finishedAttempt();
     expect((await png(client, attemptId)).status).toBe(200);
     const anonymous = await png(new Client(), attemptId);

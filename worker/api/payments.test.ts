@@ -46,7 +46,7 @@ async function statusOf(paymentId: string) {
 }
 
 describe("checkout", () => {
-  it("answers 401 to an anonymous visitor and 404 for someone else's or an unknown test", async () => {
+  it("SECURITY 14: answers 401 to an anonymous visitor and 404 for someone else's or an unknown test", async () => {
     const owner = await buyer();
     const attemptId = await finishedAttempt(owner.userId);
     expect((await new Client().fetch(`/api/checkout/${attemptId}`)).status).toBe(401);
@@ -83,6 +83,21 @@ describe("checkout", () => {
     const row = await paymentRow(payment.id);
     expect(row).toMatchObject({ status: "awaiting", total_cents: 1990 });
     expect(row?.provider_session_id).toMatch(/^cs_test_local_/);
+  });
+
+  it("SECURITY 21: the amount comes from the configured price, never from the request", async () => {
+    const who = await buyer();
+    const attemptId = await finishedAttempt(who.userId);
+    const response = await who.client.fetch(`/api/checkout/${attemptId}/payments`, {
+      body: { amount: 1, cents: 1, totalCents: 1, total_cents: 1, price: 0.01, currency: "BRL" },
+    });
+    expect(response.status).toBe(201);
+    const rows = await env.DB.prepare(
+      "select total_cents, currency from payments where attempt_id = ?",
+    )
+      .bind(attemptId)
+      .all<{ total_cents: number; currency: string }>();
+    expect(rows.results).toEqual([{ total_cents: 1990, currency: "USD" }]);
   });
 
   it("answers 409 with the localized status while a payment is pending or approved", async () => {
@@ -200,7 +215,7 @@ describe("POST /api/payments/webhook", () => {
     expect(await statusOf(payment.id)).toEqual({ status: "approved", detail: "accredited" });
   });
 
-  it("refuses a wrong secret, a stale timestamp, a missing or tampered signature with 400, touching nothing", async () => {
+  it("SECURITY 17: refuses a wrong secret, a stale timestamp, a missing or tampered signature with 400, touching nothing", async () => {
     const { payment } = await openCheckout();
     const event = completedPaid(payment);
     const stale = Math.floor(Date.now() / 1000) - 301;
@@ -217,7 +232,7 @@ describe("POST /api/payments/webhook", () => {
     expect(await eventCount(payment.id)).toBe(0);
   });
 
-  it("a duplicate makes one transition; ten concurrent deliveries too", async () => {
+  it("SECURITY 18: a duplicate makes one transition; ten concurrent deliveries too", async () => {
     const { payment } = await openCheckout();
     const event = completedPaid(payment);
     expect((await deliver(event)).status).toBe(200);
@@ -246,7 +261,7 @@ describe("POST /api/payments/webhook", () => {
     expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
   });
 
-  it("an async success before the checkout's completion ends approved", async () => {
+  it("SECURITY 19: an async success before the checkout's completion ends approved", async () => {
     const { payment } = await openCheckout();
     const succeeded = stripeEvent(
       "checkout.session.async_payment_succeeded",
@@ -261,7 +276,7 @@ describe("POST /api/payments/webhook", () => {
     expect(await statusOf(payment.id)).toEqual({ status: "approved", detail: "accredited" });
   });
 
-  it("a refund or a dispute that arrives before a replayed completion wins", async () => {
+  it("SECURITY 19: a refund or a dispute that arrives before a replayed completion wins", async () => {
     const refunded = await openCheckout();
     await deliver(stripeEvent("charge.refunded", chargeObject(refunded.payment)));
     const completion = completedPaid(refunded.payment);
@@ -283,7 +298,7 @@ describe("POST /api/payments/webhook", () => {
     expect(await statusOf(disputed.payment.id)).toEqual({ status: "in_mediation", detail: null });
   });
 
-  it("a card decline is shown with its reason; a later payment on the same checkout is approved", async () => {
+  it("SECURITY 20: a card decline is shown with its reason; a later payment on the same checkout is approved", async () => {
     const { client, payment } = await openCheckout();
     await deliver(
       stripeEvent("payment_intent.payment_failed", {
@@ -306,7 +321,7 @@ describe("POST /api/payments/webhook", () => {
 });
 
 describe("fulfilment", () => {
-  it("on approval: two share coupons and one receipt, however often the event comes", async () => {
+  it("SECURITY 19: on approval: two share coupons and one receipt, however often the event comes", async () => {
     const { client, payment, email } = await openCheckout();
     const event = completedPaid(payment);
     await Promise.all([deliver(event), deliver(event), deliver(completedPaid(payment))]);
@@ -326,7 +341,7 @@ describe("fulfilment", () => {
     for (const coupon of view.issuedCoupons) expect(receipt?.text).toContain(coupon.code);
   });
 
-  it("the report opens only once approved, and closes again on a refund", async () => {
+  it("SECURITY 15: the report opens only once approved, and closes again on a refund", async () => {
     const { client, attemptId, payment } = await openCheckout();
     const report = () => client.fetch(`/api/tests/${attemptId}/report`);
     const first = await report();
@@ -376,6 +391,17 @@ describe("fulfilment", () => {
     });
     const stranger = await buyer();
     expect((await stranger.client.fetch(`/api/payments/${payment.id}`)).status).toBe(404);
+  });
+
+  it("SECURITY 15: the success page's query string proves nothing: still awaiting, report closed", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const claims = "?status=approved&payment_status=paid&redirect_status=succeeded&paid=1";
+    const view = (await (
+      await client.fetch(`/api/payments/${payment.id}${claims}&session_id=${payment.sessionId}`)
+    ).json()) as { status: string };
+    expect(view.status).toBe("awaiting");
+    expect((await client.fetch(`/api/tests/${attemptId}/report${claims}`)).status).toBe(402);
+    expect((await statusOf(payment.id)).status).toBe("awaiting");
   });
 
   it("the buyer cancels: the checkout closes, the test can be bought again", async () => {

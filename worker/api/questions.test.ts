@@ -43,7 +43,7 @@ describe("GET /api/questions", () => {
       expect(question.options.map((o) => o.letter)).toEqual(["A", "B", "C", "D"]);
   });
 
-  it("never carries the expected letter: only public fields, and no trace of the key", async () => {
+  it("SECURITY 27: never carries the expected letter: only public fields, and no trace of the key", async () => {
     const response = await exports.default.fetch(new Request("http://localhost/api/questions"));
     const text = await response.text();
     expect([...keysOf(JSON.parse(text))].filter((key) => !allowedKeys.has(key))).toEqual([]);

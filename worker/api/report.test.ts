@@ -51,7 +51,7 @@ function textsOf(body: ReportBody): string[] {
 }
 
 describe("GET /api/tests/{id}/report", () => {
-  it("402 before payment; the whole report in English and Portuguese once approved, with the two coupons", async () => {
+  it("SECURITY 15: 402 before payment; the whole report in English and Portuguese once approved, with the two coupons", async () => {
     const { attemptId, before, report } = await paidBuyer();
     expect(before.status).toBe(402);
     expect(await before.json()).toMatchObject({ code: "paymentRequired" });
@@ -169,7 +169,7 @@ describe("the report's PDF and the four e-books", () => {
     }
   }, 60_000);
 
-  it("404 for another user's files and for a book that does not exist; 401 when signed out", async () => {
+  it("SECURITY 14: 404 for another user's files and for a book that does not exist; 401 when signed out", async () => {
     const { attemptId, client } = await paidBuyer();
     expect((await client.fetch(`/api/tests/${attemptId}/ebooks/focus.pdf`)).status).toBe(200);
     const stranger = await buyer();

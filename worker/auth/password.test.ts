@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 
 describe("scrypt password hashes", () => {
-  it("stores algorithm and parameters and verifies only the right password", async () => {
+  it("SECURITY 6: stores scrypt with its parameters (N=16384, r=16, p=1) and verifies only the right password", async () => {
     const stored = await hashPassword("Correct-horse-1");
     expect(stored).toMatch(/^scrypt\$16384\$16\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword("Correct-horse-1", stored)).toEqual({

@@ -37,15 +37,17 @@ async function configurationWith(token: string) {
 }
 
 describe("session tokens", () => {
-  it("D1 keeps only SHA-256 of the secret", async () => {
+  it("SECURITY 1: the secret is 256 random bits; D1 keeps only its SHA-256", async () => {
     const { id, secret } = await signedIn();
+    expect(secret).toMatch(/^[a-z2-7]{52}$/);
+    expect((await signedIn()).secret).not.toBe(secret);
     const row = await session(id);
     expect(row?.secret_hash).toBe(sha256Hex(secret));
     const { results } = await env.DB.prepare("select * from sessions").all();
     expect(JSON.stringify(results)).not.toContain(secret);
   });
 
-  it("a right id with a wrong secret is anonymous, and the session survives", async () => {
+  it("SECURITY 1: a right id with a wrong secret is anonymous, and the session survives", async () => {
     const { id, token } = await signedIn();
     const forged = `${id}.${"a".repeat(52)}`;
     const { response, body } = await configurationWith(forged);
@@ -83,7 +85,7 @@ describe("session tokens", () => {
     expect(await session(id)).toBeNull();
   });
 
-  it("no session outlives the absolute maximum of 90 days", async () => {
+  it("SECURITY 3: no session outlives the absolute maximum of 90 days", async () => {
     const { id, token } = await signedIn(true);
     const created = Date.now() - 90 * day - 1;
     await env.DB.prepare("update sessions set created_at = ?, last_extended_at = ? where id = ?")
@@ -107,7 +109,7 @@ describe("session lifetimes", () => {
     expect((row?.expires_at ?? 0) - (row?.created_at ?? 0)).toBe(30 * day);
   });
 
-  it("is extended at most hourly, with a new cookie", async () => {
+  it("SECURITY 3: inactivity expiry is extended at most hourly, with a new cookie", async () => {
     const { id, token } = await signedIn(true);
     const fresh = await configurationWith(token);
     expect(fresh.response.headers.getSetCookie()).toEqual([]);
@@ -152,8 +154,28 @@ describe("session lifetimes", () => {
   });
 });
 
+describe("the session token", () => {
+  it("SECURITY 2: is read from the cookie only, never from the URL or a form field", async () => {
+    const { id, token } = await signedIn();
+    for (const name of [sessionCookie, "session", "__Host-session", "token"]) {
+      const anonymous = new Client();
+      const response = await anonymous.fetch(
+        `/api/application-configuration?${name}=${encodeURIComponent(token)}`,
+      );
+      expect(((await response.json()) as { user: unknown }).user).toEqual(anonymousUser);
+      const form = new FormData();
+      form.set(name, token);
+      for (const body of [form, { [name]: token }]) {
+        const logout = await anonymous.fetch(`/api/accounts/logout?${name}=${token}`, { body });
+        expect(logout.status).toBeLessThan(500);
+        expect(await session(id)).not.toBeNull();
+      }
+    }
+  });
+});
+
 describe("the cookie over https", () => {
-  it("is __Host-session with Secure when BASE_URL is https", async () => {
+  it("SECURITY 2: is __Host-session; Path=/; HttpOnly; SameSite=Lax; Secure when BASE_URL is https", async () => {
     const app = createApp(async () => new Response("page"));
     const httpsEnv = { ...env, BASE_URL: "https://www.example.com" };
     const ctx = createExecutionContext();

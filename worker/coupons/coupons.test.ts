@@ -171,7 +171,7 @@ describe("checkCoupon", () => {
 });
 
 describe("lockCoupon", () => {
-  it("gives a single-use coupon to exactly one of 20 concurrent attempts", async () => {
+  it("SECURITY 23: gives a single-use coupon to exactly one of 20 concurrent attempts", async () => {
     const code = await addCoupon();
     const buyers = await Promise.all(Array.from({ length: 20 }, buyer));
     const results = await Promise.all(buyers.map((who) => lock(code, who)));
@@ -232,7 +232,7 @@ describe("lockCoupon", () => {
 });
 
 describe("what a payment does to its lock", () => {
-  it("consumes a use only on approval, even after the lock was released", async () => {
+  it("SECURITY 24: consumes a use only on approval, even after the lock was released", async () => {
     const code = await addCoupon();
     const [first, second, third] = [await buyer(), await buyer(), await buyer()];
     const held = newId("payment");
@@ -253,7 +253,7 @@ describe("what a payment does to its lock", () => {
     expect(await lockStates(code)).toEqual(["held", "consumed"]);
   });
 
-  it("frees the coupon at once when the payment ends without money", async () => {
+  it("SECURITY 24: frees the coupon at once when the payment ends without money", async () => {
     const code = await addCoupon();
     const [first, other] = [await buyer(), await buyer()];
     const paymentId = newId("payment");
@@ -264,7 +264,7 @@ describe("what a payment does to its lock", () => {
     expect(await lock(code, other, now + 2)).toMatchObject({ ok: true });
   });
 
-  it("keeps a pending Pix or boleto's lock until its result, past lockMs", async () => {
+  it("SECURITY 24: keeps a pending Pix or boleto's lock until its result, past lockMs", async () => {
     const code = await addCoupon();
     const [first, other] = [await buyer(), await buyer()];
     const paymentId = newId("payment");

@@ -200,7 +200,7 @@ const cases: Array<{
   },
 ];
 
-describe("mapStripeEvent", () => {
+describe("SECURITY 20: mapStripeEvent, every event type we act on", () => {
   for (const { name, event: stripeEvent, expected } of cases) {
     it(name, () => {
       expect(mapStripeEvent(stripeEvent)).toEqual({

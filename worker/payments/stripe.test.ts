@@ -113,7 +113,7 @@ function openSession(id = "cs_test_a1B2c3"): Record<string, unknown> {
 }
 
 describe("createCheckout", () => {
-  it("asks for one hosted Checkout Session of the discounted amount, with Pix and boleto in reais", async () => {
+  it("SECURITY 21: asks for one hosted Checkout Session of the discounted amount, with Pix and boleto in reais", async () => {
     const { provider, requests } = fakeStripe(() => stripeJson(200, openSession()));
     const request = checkoutRequest();
 
@@ -453,7 +453,7 @@ describe("orderOfPayment", () => {
   });
 });
 
-describe("verifyWebhook", () => {
+describe("SECURITY 17: verifyWebhook, on the raw body with a 300 s tolerance", () => {
   const { provider } = fakeStripe(() => {
     throw new Error("verification must not call Stripe");
   });

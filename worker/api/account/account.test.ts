@@ -92,7 +92,7 @@ describe("the account API's guards", () => {
     }
   });
 
-  it("every state-changing call answers 403 without Origin, and changes nothing", async () => {
+  it("SECURITY 8: every state-changing call answers 403 without Origin, and changes nothing", async () => {
     const { client, email } = await buyer();
     for (const [method, path, body] of calls.filter(([method]) => method !== "GET")) {
       const response = await client.fetch(path, { method, body, origin: null });
@@ -159,7 +159,7 @@ describe("the account API's guards", () => {
     expect((await client.fetch("/api/account/export")).status).toBe(200);
   });
 
-  it("malformed bodies answer 400 with field errors, never a 500, and change nothing", async () => {
+  it("SECURITY 28: malformed bodies answer 400 with field errors, never a 500, and change nothing", async () => {
     const { client, email } = await buyer();
     for (const path of [
       "/api/account/password",
@@ -180,7 +180,7 @@ describe("the account API's guards", () => {
     expect((await new Client().login(email)).status).toBe(200);
   });
 
-  it("wrong passwords on the account page are throttled like sign-ins", async () => {
+  it("SECURITY 7: wrong passwords on the account page are throttled like sign-ins", async () => {
     const { client } = await buyer();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -238,7 +238,7 @@ describe("the account API's guards", () => {
 });
 
 describe("GET /api/account/export", () => {
-  it("holds the person's attempts, results, certificate, payments and coupons; nothing of anyone else; no secret", async () => {
+  it("SECURITY 34: holds the person's attempts, results, certificate, payments and coupons; nothing of anyone else; no secret", async () => {
     const me = await customer();
     const someone = await customer();
     // A reset link with a live token waits in the outbox.
@@ -384,7 +384,7 @@ describe("POST /api/account/password", () => {
 });
 
 describe("POST /api/account/sign-out-everywhere", () => {
-  it("ends every session of the account, this one too, and clears the cookie", async () => {
+  it("SECURITY 4: ends every session of the account, this one too, and clears the cookie", async () => {
     const { client, email } = await buyer();
     const phone = new Client();
     expect((await phone.login(email, strongPassword, true)).status).toBe(200);
@@ -414,7 +414,7 @@ describe("POST /api/account/delete", () => {
     expect(await client.me()).toMatchObject({ isAuthenticated: true });
   });
 
-  it("deletes the person; keeps their payments without them; withdraws their certificate; touches no one else", async () => {
+  it("SECURITY 34: deletes the person; keeps their payments without them; withdraws their certificate; touches no one else", async () => {
     const me = await customer();
     const someone = await customer();
     const phone = new Client();

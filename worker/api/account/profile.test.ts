@@ -306,7 +306,7 @@ describe("PATCH /api/account/profile", () => {
     });
   });
 
-  it("changes nothing of another account", async () => {
+  it("SECURITY 14: changes nothing of another account", async () => {
     const other = new Client();
     expect((await other.signUp()).response.status).toBe(201);
     const before = await me(other);

@@ -22,7 +22,7 @@ function location(response: Response): string | null {
 }
 
 describe("GET /api/accounts/login?provider=Google", () => {
-  it("redirects to the authorize endpoint with state and PKCE, kept in short HttpOnly cookies", async () => {
+  it("SECURITY 9: redirects to the authorize endpoint with a new state and PKCE, kept in short HttpOnly cookies", async () => {
     const client = new Client();
     const response = await client.fetch(
       "/api/accounts/login?provider=Google&returnUrl=/pt-br/testes",
@@ -43,6 +43,13 @@ describe("GET /api/accounts/login?provider=Google", () => {
       // A plain sign-in drops any unfinished re-authentication's marker (ADR 0023).
       "google_reauth=; Path=/api/accounts; HttpOnly; SameSite=Lax; Max-Age=0",
     ]);
+    const again = new URL(
+      location(await client.fetch("/api/accounts/login?provider=Google")) as string,
+    );
+    expect(again.searchParams.get("state")).not.toBe(state);
+    expect(again.searchParams.get("code_challenge")).not.toBe(
+      url.searchParams.get("code_challenge"),
+    );
   });
 
   it("a missing or unknown provider goes to the sign-in error page of the return URL's language", async () => {
@@ -107,7 +114,7 @@ describe("the Google callback through the local stand-in", () => {
     expect(link).toEqual({ provider: "google", user_id: me.id });
   });
 
-  it("the same Google account (sub) signs in as the same user, even with a new e-mail", async () => {
+  it("SECURITY 9: the same Google account (sub) signs in as the same user, even with a new e-mail", async () => {
     const sub = `sub-${crypto.randomUUID()}`;
     const first = new Client();
     await signInWithGoogle(first, { sub, email: uniqueEmail("first") });
@@ -124,7 +131,7 @@ describe("the Google callback through the local stand-in", () => {
     expect(client.session).toBeUndefined();
   });
 
-  it("a state that does not match the cookie is refused", async () => {
+  it("SECURITY 9: a state that does not match the cookie is refused", async () => {
     const client = new Client();
     const callback = new URL(await consent(client, await start(client)));
     callback.searchParams.set("state", "forged-state");
@@ -133,7 +140,7 @@ describe("the Google callback through the local stand-in", () => {
     expect(client.session).toBeUndefined();
   });
 
-  it("a callback without the state cookie (another browser) is refused", async () => {
+  it("SECURITY 9: a callback without the state cookie (another browser) is refused", async () => {
     const victim = new Client();
     const callback = await consent(victim, await start(victim));
     const attacker = new Client();
@@ -159,7 +166,7 @@ describe("the Google callback through the local stand-in", () => {
     expect(location(await client.fetch(callback))).toBe("/sign-in-error/failed");
   });
 
-  it("an unverified e-mail that belongs to another account is refused", async () => {
+  it("SECURITY 9: an unverified e-mail that belongs to another account is refused", async () => {
     const { email, response } = await new Client().signUp();
     const userId = ((await response.json()) as { user: { id: string } }).user.id;
     const client = new Client();
@@ -172,7 +179,7 @@ describe("the Google callback through the local stand-in", () => {
     expect(links?.n).toBe(0);
   });
 
-  it("a verified e-mail links to the existing account", async () => {
+  it("SECURITY 9: a verified e-mail links to the existing account", async () => {
     const { email, response } = await new Client().signUp();
     const userId = ((await response.json()) as { user: { id: string } }).user.id;
     const client = new Client();

@@ -7,6 +7,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from "../../../tests/worker/client";
+import { sha256Hex } from "../../auth/crypto";
 
 const newPassword = "N3w!Password";
 
@@ -35,7 +36,7 @@ function changePassword(
 }
 
 describe("the password reset journey", () => {
-  it("sign-up, logout, login, forgot, mail link, change: old sessions and password are gone", async () => {
+  it("SECURITY 13: sign-up, logout, login, forgot, mail link, change: e-mail verified, every session ended, a notice sent", async () => {
     const browser = new Client();
     const { email, response } = await browser.signUp();
     const userId = ((await response.json()) as { user: { id: string } }).user.id;
@@ -104,7 +105,7 @@ describe("the password reset journey", () => {
 });
 
 describe("reset tokens", () => {
-  it("are single use", async () => {
+  it("SECURITY 10: are single use", async () => {
     const { email } = await new Client().signUp();
     await forgot(new Client(), email);
     const token = await resetToken(email);
@@ -116,7 +117,7 @@ describe("reset tokens", () => {
     expect((await new Client().login(email, newPassword)).status).toBe(200);
   });
 
-  it("expire after an hour", async () => {
+  it("SECURITY 10: expire after an hour", async () => {
     const { email } = await new Client().signUp();
     await forgot(new Client(), email);
     const token = await resetToken(email);
@@ -138,7 +139,7 @@ describe("reset tokens", () => {
     expect((await new Client().login(email)).status).toBe(200);
   });
 
-  it("a new request voids the older links", async () => {
+  it("SECURITY 10: a new request voids the older links", async () => {
     const { email } = await new Client().signUp();
     await forgot(new Client(), email);
     const first = await resetToken(email);
@@ -149,10 +150,17 @@ describe("reset tokens", () => {
     expect((await changePassword(new Client(), second)).status).toBe(200);
   });
 
-  it("are stored hashed", async () => {
+  it("SECURITY 10: are 160 random bits, stored only as SHA-256", async () => {
     const { email } = await new Client().signUp();
     await forgot(new Client(), email);
     const token = await resetToken(email);
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const stored = await env.DB.prepare(
+      "select token_hash from password_reset_tokens where user_id = (select id from users where email = ?)",
+    )
+      .bind(email)
+      .first<{ token_hash: string }>();
+    expect(stored?.token_hash).toBe(sha256Hex(token));
     const { results } = await env.DB.prepare("select * from password_reset_tokens").all();
     expect(JSON.stringify(results)).not.toContain(token);
   });
@@ -179,7 +187,7 @@ describe("reset tokens", () => {
 });
 
 describe("POST /api/accounts/forgot-password", () => {
-  it("answers the same for an unknown address and sends nothing", async () => {
+  it("SECURITY 11: answers the same for an unknown address and sends nothing", async () => {
     const { email } = await new Client().signUp();
     const known = await forgot(new Client(), email);
     const unknownAddress = uniqueEmail("nobody");
@@ -190,13 +198,26 @@ describe("POST /api/accounts/forgot-password", () => {
     expect(await mailCount(email)).toBe(1);
   });
 
+  it("SECURITY 11: builds the link from BASE_URL, never from the request's Host", async () => {
+    const { email } = await new Client().signUp();
+    const response = await new Client().fetch("http://evil.example/api/accounts/forgot-password", {
+      body: { email },
+      origin: "http://evil.example",
+      headers: { "X-Forwarded-Host": "evil.example" },
+    });
+    expect(response.status).toBe(200);
+    expect((await latestMail(email))?.links[0]).toMatch(
+      new RegExp(`^${env.BASE_URL}/change-password/[a-z2-7]{32}$`),
+    );
+  });
+
   it("names an invalid e-mail", async () => {
     const response = await forgot(new Client(), "not-an-email", { i18n: "pt-br" });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ status: 400, fields: { email: ["Email inválido!"] } });
   });
 
-  it("sends at most 3 mails per address an hour, with the same answer", async () => {
+  it("SECURITY 11: sends at most 3 mails per address an hour, with the same answer", async () => {
     const { email } = await new Client().signUp();
     for (let i = 0; i < 5; i++) {
       const response = await forgot(new Client(), email);
@@ -206,7 +227,7 @@ describe("POST /api/accounts/forgot-password", () => {
     expect(await mailCount(email)).toBe(3);
   });
 
-  it("answers 429 after 10 requests an hour from one IP", async () => {
+  it("SECURITY 11: answers 429 after 10 requests an hour from one IP", async () => {
     const client = new Client();
     for (let i = 0; i < 10; i++) {
       expect((await forgot(client, uniqueEmail("probe"))).status).toBe(200);

@@ -117,6 +117,28 @@ describe("POST /api/accounts/sign-up", () => {
     expect(client.session).toBeUndefined();
   });
 
+  it("SECURITY 5: a password is used whole: up to 128 characters, never truncated", async () => {
+    const long = `Aa1!${"x".repeat(123)}y`;
+    expect(long).toHaveLength(128);
+    const tooLong = await new Client().signUp({
+      password: `${long}z`,
+      passwordConfirmation: `${long}z`,
+    });
+    expect(tooLong.response.status).toBe(400);
+    expect((await json(tooLong.response)).fields?.password).toEqual([
+      "Password must contain at most 128 characters.",
+    ]);
+    const { response, email } = await new Client().signUp({
+      password: long,
+      passwordConfirmation: long,
+    });
+    expect(response.status).toBe(201);
+    for (const other of [long.slice(0, 72), long.slice(0, 127), `${long.slice(0, 127)}z`]) {
+      expect((await new Client().login(email, other)).status).toBe(401);
+    }
+    expect((await new Client().login(email, long)).status).toBe(200);
+  });
+
   it("refuses a password confirmation that does not match", async () => {
     const { response } = await new Client().signUp({ passwordConfirmation: "Other!Passw0rd" });
     expect(response.status).toBe(400);
@@ -210,7 +232,7 @@ describe("POST /api/accounts/login", () => {
     expect(cookie).toContain("Max-Age=2592000");
   });
 
-  it("answers one generic message whatever failed", async () => {
+  it("SECURITY 7: answers one generic message whatever failed", async () => {
     const { email } = await new Client().signUp();
     const googleOnly = uniqueEmail("google-only");
     await env.DB.prepare(
@@ -244,21 +266,24 @@ describe("POST /api/accounts/login", () => {
     });
   });
 
-  it.each(openRedirects)("refuses the return URL %s and signs nobody in", async (returnUrl) => {
-    const { email } = await new Client().signUp();
-    const client = new Client();
-    const response = await client.login(
-      email,
-      strongPassword,
-      false,
-      `?returnUrl=${encodeURIComponent(returnUrl)}`,
-    );
-    expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ status: 400, code: "invalidReturnUrl" });
-    expect(client.session).toBeUndefined();
-  });
+  it.each(openRedirects)(
+    "SECURITY 16: refuses the return URL %s and signs nobody in",
+    async (returnUrl) => {
+      const { email } = await new Client().signUp();
+      const client = new Client();
+      const response = await client.login(
+        email,
+        strongPassword,
+        false,
+        `?returnUrl=${encodeURIComponent(returnUrl)}`,
+      );
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({ status: 400, code: "invalidReturnUrl" });
+      expect(client.session).toBeUndefined();
+    },
+  );
 
-  it("every sign-in creates a new session and ends the browser's previous one", async () => {
+  it("SECURITY 3: every sign-in creates a new session and ends the browser's previous one", async () => {
     const { email, response } = await new Client().signUp();
     const userId = (await json(response)).user.id;
     const client = new Client();
@@ -281,7 +306,7 @@ describe("POST /api/accounts/login", () => {
     );
   });
 
-  it("throttles an address on an account after 5 failures in 15 minutes, even with the right password", async () => {
+  it("SECURITY 7: throttles an address on an account after 5 failures in 15 minutes, even with the right password", async () => {
     const { email } = await new Client().signUp();
     const attacker = new Client();
     for (let i = 0; i < 5; i++) {
@@ -301,7 +326,7 @@ describe("POST /api/accounts/login", () => {
     expect((await attacker.login(email)).status).toBe(200);
   });
 
-  it("throttles an account for everyone after 20 failures from any addresses", async () => {
+  it("SECURITY 7: throttles an account for everyone after 20 failures from any addresses", async () => {
     const { email } = await new Client().signUp();
     for (let i = 0; i < 4; i++) {
       const attacker = new Client();
@@ -360,7 +385,7 @@ describe("POST /api/accounts/login", () => {
     expect((await client.login(email)).status).toBe(200);
   });
 
-  it("throttles an IP after 20 failures in 15 minutes", async () => {
+  it("SECURITY 7: throttles an IP after 20 failures in 15 minutes", async () => {
     const { email } = await new Client().signUp();
     const attacker = new Client();
     for (let i = 0; i < 20; i++) {
@@ -377,7 +402,7 @@ async function sessionIdOf(response: Response): Promise<string | undefined> {
 }
 
 describe("POST /api/accounts/logout", () => {
-  it("deletes the session row and clears the cookie (JSON)", async () => {
+  it("SECURITY 4: deletes the session row and clears the cookie (JSON)", async () => {
     const client = new Client();
     const { response: signUp } = await client.signUp();
     const token = client.session as string;
@@ -412,30 +437,33 @@ describe("POST /api/accounts/logout", () => {
     expect(await client.me()).toMatchObject({ isAuthenticated: false });
   });
 
-  it.each(openRedirects)("sends the return URL %s to the invalid-return-URL page", async (url) => {
-    const client = new Client();
-    await client.signUp();
-    const response = await client.fetch(
-      `/api/accounts/logout?returnUrl=${encodeURIComponent(url)}`,
-      {
-        body: "",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Accept-Language": "pt-BR",
+  it.each(openRedirects)(
+    "SECURITY 16: logout sends the return URL %s to the invalid-return-URL page",
+    async (url) => {
+      const client = new Client();
+      await client.signUp();
+      const response = await client.fetch(
+        `/api/accounts/logout?returnUrl=${encodeURIComponent(url)}`,
+        {
+          body: "",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Accept-Language": "pt-BR",
+          },
         },
-      },
-    );
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/pt-br/url-de-retorno-invalida");
-    const asJson = await new Client().fetch(
-      `/api/accounts/logout?returnUrl=${encodeURIComponent(url)}`,
-      { body: {} },
-    );
-    expect(asJson.status).toBe(400);
-    expect(await asJson.json()).toEqual({ status: 400, code: "invalidReturnUrl" });
-  });
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/pt-br/url-de-retorno-invalida");
+      const asJson = await new Client().fetch(
+        `/api/accounts/logout?returnUrl=${encodeURIComponent(url)}`,
+        { body: {} },
+      );
+      expect(asJson.status).toBe(400);
+      expect(await asJson.json()).toEqual({ status: 400, code: "invalidReturnUrl" });
+    },
+  );
 
-  it("GET is not a way to log out (405)", async () => {
+  it("SECURITY 8: GET is not a way to log out (405)", async () => {
     const client = new Client();
     await client.signUp();
     const response = await client.fetch("/api/accounts/logout?returnUrl=/");
@@ -445,7 +473,7 @@ describe("POST /api/accounts/logout", () => {
   });
 });
 
-describe("CSRF (SECURITY.md 8)", () => {
+describe("SECURITY 8: CSRF, a state-changing request needs our Origin or Sec-Fetch-Site: same-origin", () => {
   it("refuses a cross-origin POST and a POST without Origin or Sec-Fetch-Site", async () => {
     for (const headers of [
       { origin: "https://evil.example" },
@@ -498,7 +526,7 @@ describe("CSRF (SECURITY.md 8)", () => {
   });
 });
 
-describe("fuzz: client input never causes a 500", () => {
+describe("SECURITY 28: fuzz: client input never causes a 500", () => {
   const endpoints = [
     "/api/accounts/sign-up",
     "/api/accounts/login",
