@@ -81,6 +81,18 @@ describe.each(d1Failures)("D1 %s", (_name, failure, d1Ms) => {
     expectLoggedOnce(errors(), logged);
   });
 
+  it("signing up while D1 cannot write answers 503, not 'Email can not be used!'; the same address signs up after", async () => {
+    const app = worker();
+    const client = new Client(undefined, app.send);
+    const errors = loggedErrors();
+    app.fail({ DB: failingD1(failure, { batchWriting: /insert into "users"/i }) }, d1Bounds);
+    const { email, response } = await client.signUp();
+    await expectServiceUnavailable(response);
+    expectLoggedOnce(errors(), /^unavailable: POST \/api\/accounts\/sign-up: /);
+    app.recover();
+    expect((await client.signUp({ email })).response.status).toBe(201);
+  });
+
   it("a signed-in request answers 503: its session cannot be read", async () => {
     const app = worker();
     const client = new Client(undefined, app.send);

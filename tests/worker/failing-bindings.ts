@@ -42,8 +42,12 @@ function failed<T>(failure: Failure): Promise<T> {
   return Promise.reject(failure.throws());
 }
 
-/** D1 whose every statement (and batch) fails; preparing and binding still work, as in D1. */
-export function failingD1(failure: Failure): D1Database {
+/**
+ * D1 whose every statement (and batch) fails; preparing and binding still work, as in D1.
+ * With `batchWriting`, only a batch with a statement whose SQL matches it fails, and every
+ * other statement answers (for example the users insert of a sign-up, after its reads).
+ */
+export function failingD1(failure: Failure, { batchWriting }: { batchWriting?: RegExp } = {}) {
   const statement: Record<string, unknown> = {
     bind: () => statement,
     first: () => failed(failure),
@@ -51,10 +55,27 @@ export function failingD1(failure: Failure): D1Database {
     run: () => failed(failure),
     raw: () => failed(failure),
   };
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
+  const remembered = (prepared: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    sqlOf.set(prepared, sql);
+    const bind = prepared.bind.bind(prepared);
+    prepared.bind = (...values: unknown[]) => remembered(bind(...values), sql);
+    return prepared;
+  };
   return new Proxy(env.DB, {
     get(target, property) {
-      if (property === "prepare") return () => statement;
-      if (property === "batch" || property === "exec") return () => failed(failure);
+      if (batchWriting) {
+        if (property === "prepare") return (sql: string) => remembered(target.prepare(sql), sql);
+        if (property === "batch") {
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((each) => batchWriting.test(sqlOf.get(each) ?? ""))
+              ? failed(failure)
+              : target.batch(statements);
+        }
+      } else {
+        if (property === "prepare") return () => statement;
+        if (property === "batch" || property === "exec") return () => failed(failure);
+      }
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -14,7 +14,7 @@ import {
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/route-table";
-import { database } from "../../db/client";
+import { database, isUniqueViolation } from "../../db/client";
 import { certificates, testAttempts, testResults, withdrawnCertificates } from "../../db/schema";
 import type { AttemptRow } from "../attempts/lookup";
 import type { CertificateContent } from "./design";
@@ -85,7 +85,7 @@ export async function issueCertificate(
         .onConflictDoNothing({ target: certificates.attemptId });
     } catch (error) {
       // The code's primary key: draw another.
-      if (String(error).includes("UNIQUE")) continue;
+      if (isUniqueViolation(error)) continue;
       throw error;
     }
     const row = await findCertificate(env, attemptId);

@@ -5,6 +5,7 @@ import type { PaymentSignal } from "../../core/payment-machine";
 import { canBuyReport, type PaymentStatus } from "../../core/payments";
 import { localizePath } from "../../core/route-table";
 import { translate } from "../../core/translate";
+import { isUniqueViolation } from "../../db/client";
 import type { AttemptRow } from "../attempts/lookup";
 import { type CouponProblem, lockCoupon, normalizeCouponCode } from "../coupons";
 import { paymentTiming } from "../env";
@@ -130,7 +131,7 @@ export async function startPayment(
       )
       .run();
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) {
+    if (isUniqueViolation(error)) {
       return { kind: "conflict", status: "awaiting" };
     }
     throw error;

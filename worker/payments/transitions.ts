@@ -1,4 +1,5 @@
 import { advance, type PaymentSignal, type PaymentState } from "../../core/payment-machine";
+import { isUniqueViolation } from "../../db/client";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
 /**
@@ -25,12 +26,6 @@ export type SignalOutcome =
   | { kind: "applied"; row: PaymentRow; changed: boolean; from: PaymentState };
 
 const maxRounds = 8;
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof Error && /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(error.message)
-  );
-}
 
 async function eventSeen(env: Env, eventId: string): Promise<boolean> {
   const row = await env.DB.prepare("SELECT 1 FROM payment_events WHERE id = ?")

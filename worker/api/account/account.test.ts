@@ -318,7 +318,7 @@ describe("GET /api/account/export", () => {
 });
 
 describe("POST /api/account/password", () => {
-  it("needs the current password; ends the other sessions and keeps this one; mails a notice", async () => {
+  it("SECURITY 4: a password change on the account page needs the current password, ends every other session and keeps this one (ADR 0032); mails a notice", async () => {
     const { client, email } = await buyer();
     const phone = new Client();
     expect((await phone.login(email, strongPassword, true)).status).toBe(200);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { signInSchema, signUpSchema } from "../../../core/account-rules";
 import { localizePath } from "../../../core/route-table";
-import { database } from "../../../db/client";
+import { database, isUniqueViolation } from "../../../db/client";
 import { users } from "../../../db/schema";
 import type { AppEnv } from "../../app-env";
 import { sessionClearCookie } from "../../auth/cookies";
@@ -54,9 +54,12 @@ signIn.post(
           .values({ id, name, email, dateOfBirth, passwordHash, emailVerified: false }),
         counted.releaseStatement(db),
       ]);
-    } catch {
-      // The unique index caught a concurrent sign-up with the same address.
-      return taken();
+    } catch (error) {
+      // The unique index caught a concurrent sign-up with the same address. Anything else
+      // (D1 not serving, a bug) is not a taken address: it travels on to the error handler
+      // (503 or 500), so the visitor may try again.
+      if (isUniqueViolation(error)) return taken();
+      throw error;
     }
     const setCookie = await startSession(c, id, rememberMe);
     console.log(`auth: sign-up user=${id}`);
