@@ -7,43 +7,22 @@
 // p50/p99 with 200 test-takers answering at once, and how many acknowledged answers were
 // lost; and the participation certificate: its first render and a cached request in the
 // local Worker, and the PNG's size; and payments: checkout creation and the webhook (a
-// new event, the same event again); and, on a second server that counts them, the D1
+// new event, the same event again); and a mixed run (scripts/mixed-bench.mjs: takers,
+// sign-ups, a coupon race and webhook replays at once); and, on a second server that counts them, the D1
 // statements per answer saved, per completed test and per kept certificate.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { answerSaves, concurrently, percentile, userAgent } from "./bench-takers.mjs";
 import { certificateTimings } from "./certificate-bench.mjs";
 import { d1QueryCounts, formatD1QueryCounts } from "./d1-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
+import { formatMixedRun, mixedRun } from "./mixed-bench.mjs";
 import { paymentTimings } from "./payment-bench.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const userAgent =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/**
- * Runs `count` loops at once, each given the list to push its request latencies into and its
- * index; answers requests/s over the run and p50/p99.
- */
-async function concurrently(count, loop) {
-  const latencies = [];
-  const started = performance.now();
-  await Promise.all(Array.from({ length: count }, (_, i) => loop(latencies, i)));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    latencies,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
 
 /**
  * Requests/s and latency of one URL under `connections` closed loops for `seconds`.
@@ -190,63 +169,6 @@ async function pacedRequests(url, visitors, { requests, thinkMs }) {
   return { rps, p50, p99 };
 }
 
-const questionCodes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
-  Array.from({ length: 10 }, (_, i) => `${category}-${String(i + 1).padStart(2, "0")}`),
-);
-
-/**
- * `takers` people at once each start a test and answer all 40 questions one after the
- * other; then each attempt is read back. "Lost" counts answers the server acknowledged
- * (200) that the attempt does not hold; "failed" counts saves that were not acknowledged
- * (the page retries those).
- */
-async function answerSaves(base, takers, { answers = 40, thinkMs = 0 } = {}) {
-  const headers = { "Content-Type": "application/json", Origin: base, "User-Agent": userAgent };
-  let failed = 0;
-  let lost = 0;
-  let acknowledged = 0;
-  const taker = async (latencies, index) => {
-    const start = await fetch(`${base}/api/tests`, { method: "POST", headers, body: "{}" });
-    if (start.status !== 201) throw new Error(`bench test start failed: ${start.status}`);
-    const cookie = start.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const { id } = await start.json();
-    const sent = {};
-    for (const [position, code] of questionCodes.slice(0, answers).entries()) {
-      if (thinkMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
-      const letter = "ABCD"[(index + position) % 4];
-      const begin = performance.now();
-      try {
-        const response = await fetch(`${base}/api/tests/${id}/answers/${code}`, {
-          method: "PUT",
-          headers: { ...headers, Cookie: cookie },
-          body: JSON.stringify({ letter }),
-        });
-        await response.arrayBuffer();
-        if (response.ok) sent[code] = letter;
-        else failed++;
-      } catch {
-        failed++;
-      }
-      latencies.push(performance.now() - begin);
-    }
-    const state = await (
-      await fetch(`${base}/api/tests/${id}`, {
-        headers: { Cookie: cookie, "User-Agent": userAgent },
-      })
-    ).json();
-    for (const [code, letter] of Object.entries(sent)) {
-      acknowledged++;
-      if (state.answers?.[code] !== letter) lost++;
-    }
-  };
-  const { latencies, rps, p50, p99 } = await concurrently(takers, taker);
-  return { takers, saves: latencies.length, rps, p50, p99, acknowledged, failed, lost };
-}
-
 console.log("▶ Building...");
 build();
 const persistTo = ".wrangler/bench-state";
@@ -280,6 +202,7 @@ try {
   ]);
   const certificate = await certificateTimings(server.url);
   const payment = await paymentTimings(server.url);
+  const mixed = await mixedRun(server.url, persistTo, { takers });
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
   console.log(row("Static asset (/favicon.svg)", asset));
@@ -357,6 +280,7 @@ try {
       `${`E-book ${book.slug} (${book.lang})`.padEnd(26)} ${fmt(book.made.bytes / 1024).padStart(8)} KB   made in ${fmt(book.made.ms)} ms, then ${fmt(book.kept.ms)} ms from KV (${book.kept.cache})`,
     );
   }
+  for (const line of formatMixedRun(mixed)) console.log(line);
 } finally {
   await server.stop();
 }

@@ -19,7 +19,7 @@ function summary(times) {
 }
 
 /** Stripe's signature: `t=<seconds>,v1=<HMAC-SHA256 of "<t>.<payload>">`. */
-function sign(payload) {
+export function sign(payload) {
   const t = Math.floor(Date.now() / 1000);
   const v1 = createHmac("sha256", localWebhookSecret).update(`${t}.${payload}`).digest("hex");
   return `t=${t},v1=${v1}`;
@@ -30,7 +30,7 @@ const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
 );
 
 /** One signed-in buyer with `count` finished tests. */
-async function buyerWithTests(base, count) {
+export async function buyerWithTests(base, count) {
   const call = apiSession(base);
   const password = "Bench#Passw0rd";
   const signUp = await call("/api/accounts/sign-up", {
@@ -64,7 +64,7 @@ async function buyerWithTests(base, count) {
   return { ids, call };
 }
 
-function completedEvent(paymentId, attemptId, sessionId) {
+export function completedEvent(paymentId, attemptId, sessionId) {
   return JSON.stringify({
     id: `evt_bench_${crypto.randomUUID().replaceAll("-", "")}`,
     object: "event",
