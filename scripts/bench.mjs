@@ -8,8 +8,9 @@
 // lost; and the participation certificate: its first render and a cached request in the
 // local Worker, and the PNG's size; and payments: checkout creation and the webhook (a
 // new event, the same event again); and a mixed run (scripts/mixed-bench.mjs: takers,
-// sign-ups, a coupon race and webhook replays at once); and, on a second server that counts them, the D1
-// statements per answer saved, per completed test and per kept certificate.
+// sign-ups, a coupon race and webhook replays at once); and, on a second server that
+// counts them, the D1 statements per answer saved, per completed test and per kept
+// certificate.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
 import { rmSync } from "node:fs";
