@@ -20,8 +20,9 @@ import {
   objectReset,
   worker,
 } from "../tests/worker/failing-bindings";
-import { finishedAttempt } from "../tests/worker/payments";
+import { chargeObject, finishedAttempt, stripeEvent } from "../tests/worker/payments";
 import { certificateCachePrefix } from "./certificates/cache";
+import { signStripePayload } from "./payments/stripe-events";
 
 /**
  * Our infrastructure failing (issue 17; docs/decisions/0029-dependency-failures.md): D1,
@@ -354,5 +355,62 @@ describe("the payment provider (Stripe's API) failing at checkout", () => {
     expect(await retried.json()).toMatchObject({
       redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_back",
     });
+  });
+
+  it("a webhook that needs Stripe while it is down answers 503 with Retry-After, so Stripe delivers it again; the delivery after is taken", async () => {
+    const app = worker();
+    let stripeUp = false;
+    const sent: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      if (!stripeUp) {
+        return Response.json(
+          { error: { type: "api_error", message: "An unknown error occurred" } },
+          { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
+        );
+      }
+      // Back: the payment is not one of ours.
+      return Response.json(
+        { error: { type: "invalid_request_error", code: "resource_missing" } },
+        { status: 404, headers: { "Request-Id": "req_missing" } },
+      );
+    });
+    app.fail(stripeSecrets);
+    const errors = loggedErrors();
+    // A refund that names no order: only Stripe can say whose payment it was.
+    const refund = stripeEvent(
+      "charge.refunded",
+      chargeObject({ id: crypto.randomUUID() }, { metadata: {} }),
+    );
+    const payload = JSON.stringify(refund);
+    const delivery = async () =>
+      new Client(undefined, app.send).fetch("/api/payments/webhook", {
+        method: "POST",
+        body: payload,
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": await signStripePayload(payload, "whsec_test_failures"),
+        },
+        origin: null,
+      });
+
+    const failed = await delivery();
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("Retry-After")).toBe("5");
+    const text = await failed.text();
+    expect(JSON.parse(text)).toEqual({ received: false, error: "provider_unavailable" });
+    expect(text).not.toMatch(/Stripe|req_down|stack|\bat /);
+    expect(sent).toEqual([expect.stringMatching(/^GET \/v1\/payment_intents\/pi_/)]);
+    expect(errors()).toEqual([
+      expect.stringMatching(
+        /^payments: webhook event=evt_test_\w+ \(charge\.refunded\) left for the provider to deliver again: Stripe payment read failed: StripeAPIError 500 req_down$/,
+      ),
+    ]);
+
+    stripeUp = true;
+    const taken = await delivery();
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({ received: true, ignored: true });
   });
 });

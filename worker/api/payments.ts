@@ -11,7 +11,13 @@ import { profileIncomplete } from "../auth/profile";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
-import { errorResponse, json, notFoundJson, serviceUnavailable } from "../http/responses";
+import {
+  errorResponse,
+  json,
+  notFoundJson,
+  retryAfterSeconds,
+  serviceUnavailable,
+} from "../http/responses";
 import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
 import {
   governingPayment,
@@ -171,7 +177,9 @@ payments.post("/webhook", async (c) => {
     c.req.header("Stripe-Signature") ?? null,
     c.executionCtx,
   );
-  return c.json(answer.body, answer.status, { "Cache-Control": "no-store" });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (answer.status === 503) headers["Retry-After"] = String(retryAfterSeconds);
+  return c.json(answer.body, answer.status, headers);
 });
 
 payments.get("/:paymentId", async (c) => {

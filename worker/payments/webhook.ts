@@ -1,5 +1,5 @@
 import { type Background, fulfil } from "./fulfil";
-import type { PaymentProvider, ProviderEvent } from "./provider";
+import { type PaymentProvider, type ProviderEvent, ProviderUnavailableError } from "./provider";
 import { providerFor } from "./providers";
 import { paymentByProviderPayment, paymentBySession } from "./store";
 import { applySignal } from "./transitions";
@@ -10,7 +10,8 @@ import { applySignal } from "./transitions";
  * provider (which delivers its events in-process) both call this.
  */
 export interface WebhookAnswer {
-  status: 200 | 400;
+  /** 503: the provider itself could not be asked; it delivers the event again later. */
+  status: 200 | 400 | 503;
   body: { received: boolean; duplicate?: boolean; ignored?: boolean; error?: string };
 }
 
@@ -60,7 +61,17 @@ export async function receiveWebhook(
   const { event } = verification;
   if (!event.signal) return { status: 200, body: { received: true, ignored: true } };
 
-  const paymentId = await paymentIdOf(env, provider, event);
+  let paymentId: string | null;
+  try {
+    paymentId = await paymentIdOf(env, provider, event);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    // Nothing was written: the provider retries any answer but a 2xx, for days.
+    console.error(
+      `payments: webhook event=${event.id} (${event.type}) left for the provider to deliver again: ${error.message}`,
+    );
+    return { status: 503, body: { received: false, error: "provider_unavailable" } };
+  }
   if (!paymentId) {
     console.error(`payments: event=${event.id} (${event.type}) names no payment of ours`);
     return { status: 200, body: { received: true, ignored: true } };
