@@ -46,9 +46,14 @@ const renderNonceHeader = "X-Shared-Copy-Nonce";
 /** What the cache may add to a stored response, which the visitor must not get. */
 const cacheHeaders = ["Age", "ETag", "Last-Modified", "Expires", "CF-Cache-Status"];
 
-/** A page as every anonymous visitor gets it, but for the nonce that goes between its parts. */
+/**
+ * A page as every anonymous visitor gets it, but for the nonce that goes between its parts:
+ * kept as UTF-8, so that a hit copies bytes instead of joining and encoding a string.
+ */
 interface SharedCopy {
-  parts: string[];
+  parts: Uint8Array[];
+  /** The parts' bytes together, nonces aside. */
+  size: number;
   headers: [string, string][];
   storedAt: number;
 }
@@ -111,10 +116,33 @@ async function fromEdge(stored: Response): Promise<SharedCopy | undefined> {
   for (const name of cacheHeaders) headers.delete(name);
   if (browserCacheControl) headers.set("Cache-Control", browserCacheControl);
   return {
-    parts: (await stored.text()).split(renderNonce),
+    ...cutAtNonce(await stored.text(), renderNonce),
     headers: [...headers],
     storedAt: Date.now(),
   };
+}
+
+const utf8 = new TextEncoder();
+
+function cutAtNonce(html: string, nonce: string): Pick<SharedCopy, "parts" | "size"> {
+  const parts = html.split(nonce).map((part) => utf8.encode(part));
+  return { parts, size: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+}
+
+/** The copy's bytes with `nonce` (ASCII) between its parts. */
+function joinedWith(copy: SharedCopy, nonce: string): Uint8Array<ArrayBuffer> {
+  const between = utf8.encode(nonce);
+  const body = new Uint8Array(copy.size + between.byteLength * (copy.parts.length - 1));
+  let offset = 0;
+  copy.parts.forEach((part, i) => {
+    if (i > 0) {
+      body.set(between, offset);
+      offset += between.byteLength;
+    }
+    body.set(part, offset);
+    offset += part.byteLength;
+  });
+  return body;
 }
 
 /**
@@ -141,7 +169,7 @@ export async function readSharedCopy(key: string, nonce: string): Promise<Respon
   }
   const headers = new Headers(copy.headers);
   headers.set(sharedCopyHeader, "hit");
-  return new Response(copy.parts.join(nonce), { status: 200, headers });
+  return new Response(joinedWith(copy, nonce), { status: 200, headers });
 }
 
 /**
@@ -169,7 +197,7 @@ export function storeSharedCopy(
       // A page whose render failed after its first bytes (it ends early, or React's server
       // left a boundary for the browser to render again) is this visitor's alone.
       if (!text.trimEnd().endsWith("</html>") || text.includes("<template data-dgst")) return;
-      remember(key, { parts: text.split(nonce), headers: [...headers], storedAt: Date.now() });
+      remember(key, { ...cutAtNonce(text, nonce), headers: [...headers], storedAt: Date.now() });
       const stored = new Headers(headers);
       const browserCacheControl = stored.get("Cache-Control");
       if (browserCacheControl) stored.set(browserCacheControlHeader, browserCacheControl);
