@@ -27,6 +27,7 @@ export function build() {
 /**
  * Applies the migrations to the state folder and starts `wrangler dev` on the build.
  * `vars` become extra `--var NAME:value` flags (e.g. `{ COUNT_D1_QUERIES: "1" }`).
+ * @param {{ persistTo: string, port?: number, vars?: Record<string, string> }} options
  */
 export async function startServer({ persistTo, port = undefined, vars = {} }) {
   const chosen = port ?? (await freePort());
@@ -59,6 +60,14 @@ export async function startServer({ persistTo, port = undefined, vars = {} }) {
       env: { ...process.env, FORCE_COLOR: "0" },
     },
   );
+  // The whole process group: npx, wrangler and its workerd.
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
@@ -77,13 +86,10 @@ export async function startServer({ persistTo, port = undefined, vars = {} }) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer in 60 s:\n${output}`);
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
+  if (Date.now() >= deadline) {
+    // Not left running behind the error (a caller that failed to start has nothing to stop).
+    await stop();
+    throw new Error(`wrangler dev did not answer in 60 s:\n${output}`);
+  }
   return { url, stop, output: () => output };
 }
