@@ -16,11 +16,17 @@ import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
 import {
   readSharedCopy,
+  readSharedCopyInMemory,
   sharedCopyHeader,
   sharedCopyKey,
   storeSharedCopy,
 } from "./pages/shared-copy";
-import { contentSecurityPolicy, createNonce, withSecurityHeaders } from "./security-headers";
+import {
+  addSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  withSecurityHeaders,
+} from "./security-headers";
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -176,14 +182,7 @@ export function createApp(
     const url = new URL(request.url);
     const isPageRead = request.method === "GET" || request.method === "HEAD";
     if (isPageRead) {
-      const target = homeLanguageRedirect({
-        pathname: url.pathname,
-        search: url.search,
-        cookieHeader: request.headers.get("Cookie"),
-        acceptLanguage: request.headers.get("Accept-Language"),
-        isBot: isBotAgent(request.headers.get("User-Agent")),
-        secFetchSite: request.headers.get("Sec-Fetch-Site"),
-      });
+      const target = languageRedirectOf(request, url);
       if (target) {
         return new Response(null, {
           status: 302,
@@ -217,22 +216,74 @@ export function createApp(
       if (sharedKey) response = storeSharedCopy(sharedKey, response, nonce, ctx);
       else response.headers.set(sharedCopyHeader, "bypass");
     }
-    if (
-      (response.headers.get("Content-Type") ?? "").includes("text/html") &&
-      !import.meta.env.DEV
-    ) {
-      response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-    }
-    // Pages of a signed-in user are personal: never stored by a cache.
-    if (user.isAuthenticated) response.headers.set("Cache-Control", "no-store");
-    if (!isPageRead || !isNavigation(request, url.pathname)) return response;
-    response.headers.append(
-      "Set-Cookie",
-      languageSetCookie(pagePathname(url.pathname), url.protocol === "https:"),
-    );
-    if (url.pathname === "/") response.headers.append("Vary", "Cookie, Accept-Language");
-    return response;
+    return finishPage(response, request, url, nonce, user.isAuthenticated);
   });
 
+  // A public page's shared copy kept in this isolate is served before Hono routes anything:
+  // no session to read (the request carries none), no API, no render. Everything else,
+  // and a copy only the edge cache holds, goes through the app.
+  const route = app.fetch;
+  app.fetch = (request, env, ctx) => {
+    const hit = env ? sharedCopyHitInMemory(request, env as Env, buildId) : undefined;
+    if (!hit) return route(request, env, ctx);
+    addSecurityHeaders(hit.headers, request.url);
+    return hit;
+  };
+
   return app;
+}
+
+/**
+ * What every page response gets once it exists (a render or a shared copy): its CSP with
+ * this response's nonce, no-store for a signed-in user, and on a navigation the language
+ * cookie (with Vary on the home page, whose redirect depends on them).
+ */
+function finishPage(
+  response: Response,
+  request: Request,
+  url: URL,
+  nonce: string,
+  signedIn: boolean,
+): Response {
+  if ((response.headers.get("Content-Type") ?? "").includes("text/html") && !import.meta.env.DEV) {
+    response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  }
+  // Pages of a signed-in user are personal: never stored by a cache.
+  if (signedIn) response.headers.set("Cache-Control", "no-store");
+  const isPageRead = request.method === "GET" || request.method === "HEAD";
+  if (!isPageRead || !isNavigation(request, url.pathname)) return response;
+  response.headers.append(
+    "Set-Cookie",
+    languageSetCookie(pagePathname(url.pathname), url.protocol === "https:"),
+  );
+  if (url.pathname === "/") response.headers.append("Vary", "Cookie, Accept-Language");
+  return response;
+}
+
+/** The language redirect the home page may owe this request (spec section 2), if any. */
+function languageRedirectOf(request: Request, url: URL): string | null {
+  return homeLanguageRedirect({
+    pathname: url.pathname,
+    search: url.search,
+    cookieHeader: request.headers.get("Cookie"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+    isBot: isBotAgent(request.headers.get("User-Agent")),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+  });
+}
+
+/**
+ * The response for a request whose shared copy (ADR 0026) this isolate holds, finished as
+ * the app would finish it, or undefined: a request with a session or a query, another
+ * path, a home page that redirects, an environment not yet validated, or no copy here.
+ */
+function sharedCopyHitInMemory(request: Request, env: Env, buildId: string): Response | undefined {
+  if (request.method !== "GET" || validateEnvOnce(env) !== null) return undefined;
+  const key = sharedCopyKey(request, env, buildId);
+  if (!key) return undefined;
+  const url = new URL(request.url);
+  if (url.pathname === "/" && languageRedirectOf(request, url)) return undefined;
+  const nonce = createNonce();
+  const copy = readSharedCopyInMemory(key, nonce);
+  return copy && finishPage(copy, request, url, nonce, false);
 }

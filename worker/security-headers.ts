@@ -37,12 +37,11 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** Headers every response carries (SECURITY.md 32). */
-export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  const https = new URL(c.req.url).protocol === "https:";
-  if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+/** Headers every response carries (SECURITY.md 32), set on `headers` of a response to `url`. */
+export function addSecurityHeaders(headers: Headers, url: string): void {
+  if (url.startsWith("https:")) {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set(
     "Referrer-Policy",
@@ -54,4 +53,10 @@ export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
     "camera=(), microphone=(), geolocation=(), payment=(self), usb=()",
   );
   headers.set("X-Frame-Options", "DENY");
+}
+
+/** The same headers, on every response of the app. */
+export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  addSecurityHeaders(c.res.headers, c.req.url);
 };

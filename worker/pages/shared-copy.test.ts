@@ -105,6 +105,38 @@ describe("a shared copy of a public page", () => {
     },
   );
 
+  it("answers the same from this isolate's memory (before any routing) as from the edge cache through the app, but for the nonce", async () => {
+    for (const path of ["/", "/pt-br/teste"]) {
+      const site = build();
+      await site.get(path);
+      const fromMemory = await site.get(path);
+      forgetSharedCopiesInMemory();
+      const fromEdge = await site.get(path);
+      expect([fromMemory.served, fromEdge.served]).toEqual(["hit", "hit"]);
+      const shape = ({ response, body }: { response: Response; body: string }) => {
+        const nonce = nonces(body)[0] as string;
+        return {
+          body: body.replaceAll(nonce, "N"),
+          headers: [...response.headers].map(([name, value]) => [
+            name,
+            name === "set-cookie" ? value : value.replaceAll(nonce, "N"),
+          ]),
+        };
+      };
+      expect(shape(fromMemory)).toEqual(shape(fromEdge));
+      expect(fromMemory.response.headers.get("Permissions-Policy")).not.toBeNull();
+    }
+  });
+
+  it("never keeps a home page visitor from the language redirect they are owed", async () => {
+    const site = build();
+    await site.get("/");
+    expect((await site.get("/")).served).toBe("hit");
+    const owed = await site.get("/", { Cookie: "", "Accept-Language": "pt-BR,pt;q=0.9" });
+    expect(owed.response.status).toBe(302);
+    expect(owed.response.headers.get("Location")).toBe("/pt-br");
+  });
+
   it("is served from the edge cache by an isolate that never rendered it", async () => {
     const site = build();
     const first = await site.get("/pt-br/privacy-policy");

@@ -44,7 +44,16 @@ const browserCacheControlHeader = "X-Browser-Cache-Control";
 const renderNonceHeader = "X-Shared-Copy-Nonce";
 
 /** What the cache may add to a stored response, which the visitor must not get. */
-const cacheHeaders = ["Age", "ETag", "Last-Modified", "Expires", "CF-Cache-Status"];
+const cacheHeaders = [
+  "Age",
+  "ETag",
+  "Last-Modified",
+  "Expires",
+  "CF-Cache-Status",
+  // The stored response's own: a copy from memory has neither, and the runtime sets both.
+  "Date",
+  "Content-Length",
+];
 
 /**
  * A page as every anonymous visitor gets it, but for the nonce that goes between its parts:
@@ -150,23 +159,33 @@ function joinedWith(copy: SharedCopy, nonce: string): Uint8Array<ArrayBuffer> {
  * matching Content-Security-Policy); undefined when neither the isolate nor the edge has it.
  */
 export async function readSharedCopy(key: string, nonce: string): Promise<Response | undefined> {
-  let copy = inMemory.get(key);
-  if (copy && Date.now() - copy.storedAt > sharedCopyMaxAgeSeconds * 1000) {
+  const kept = readSharedCopyInMemory(key, nonce);
+  if (kept) return kept;
+  // The cache is an optimisation: when it fails, the page is rendered as if it had no copy.
+  const stored = await edgeCache()
+    .match(key)
+    .catch((error: unknown) => {
+      console.warn("pages: reading a shared copy failed", error);
+      return undefined;
+    });
+  const copy = stored ? await fromEdge(stored) : undefined;
+  if (!copy) return undefined;
+  remember(key, copy);
+  return hit(copy, nonce);
+}
+
+/** The shared copy for a key from this isolate's memory alone, as readSharedCopy answers it. */
+export function readSharedCopyInMemory(key: string, nonce: string): Response | undefined {
+  const copy = inMemory.get(key);
+  if (!copy) return undefined;
+  if (Date.now() - copy.storedAt > sharedCopyMaxAgeSeconds * 1000) {
     inMemory.delete(key);
-    copy = undefined;
+    return undefined;
   }
-  if (!copy) {
-    // The cache is an optimisation: when it fails, the page is rendered as if it had no copy.
-    const stored = await edgeCache()
-      .match(key)
-      .catch((error: unknown) => {
-        console.warn("pages: reading a shared copy failed", error);
-        return undefined;
-      });
-    copy = stored ? await fromEdge(stored) : undefined;
-    if (!copy) return undefined;
-    remember(key, copy);
-  }
+  return hit(copy, nonce);
+}
+
+function hit(copy: SharedCopy, nonce: string): Response {
   const headers = new Headers(copy.headers);
   headers.set(sharedCopyHeader, "hit");
   return new Response(joinedWith(copy, nonce), { status: 200, headers });
