@@ -19,6 +19,11 @@ export interface Tally {
   byClass: Record<"2xx" | "3xx" | "4xx" | "5xx" | "other", number>;
   /** Each 5xx, once per method, path shape and status. */
   serverErrors: Map<string, number>;
+  /**
+   * Requests `wrangler dev`'s own proxy lost before they reached the Worker ("Network
+   * connection lost" from miniflare's entry worker, workers-sdk#15203), each sent again.
+   */
+  devServerLost: number;
   /** How often each state of the model was seen (attempt and payment statuses, coupons). */
   reached: Map<string, number>;
 }
@@ -32,6 +37,7 @@ export function newTally(): Tally {
     requests: 0,
     byClass: { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0, other: 0 },
     serverErrors: new Map(),
+    devServerLost: 0,
     reached: new Map(),
   };
 }
@@ -122,6 +128,17 @@ export class Device {
   }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    try {
+      return await this.once(method, path, options);
+    } catch (error) {
+      if (!(error instanceof DevServerLost)) throw error;
+      // The request never reached the Worker: sending it again is safe.
+      this.tally.devServerLost++;
+      return this.once(method, path, options);
+    }
+  }
+
+  private async once(method: string, path: string, options: CallOptions): Promise<Answer> {
     const headers = new Headers(options.headers);
     headers.set("CF-Connecting-IP", this.ip);
     if (options.origin !== false && !headers.has("Origin")) headers.set("Origin", this.base);
@@ -148,6 +165,7 @@ export class Device {
       violation(`${label}: no answer (${(error as Error).message})`);
     }
     const text = await response.text();
+    if (response.status === 500 && isDevServerLoss(text)) throw new DevServerLost();
     // A request with the jar's own cookies updates the jar, as a browser would.
     if (options.cookie === undefined) this.keep(response.headers);
     this.tally.requests++;
@@ -175,6 +193,16 @@ export class Device {
       },
     };
   }
+}
+
+/** `wrangler dev`'s proxy, not the Worker, answered: the request was lost on its way. */
+class DevServerLost extends Error {}
+
+function isDevServerLoss(text: string): boolean {
+  return (
+    text.startsWith("Error: Network connection lost.") &&
+    text.includes("/miniflare/dist/src/workers/core/entry.worker.js")
+  );
 }
 
 /** A path with its ids replaced, to group server errors. */

@@ -149,6 +149,11 @@ export function formatReport(report: FuzzReport): string {
       .map(([what, n]) => `${what} ${n}`)
       .join(", ")}`,
   );
+  if (tally.devServerLost > 0) {
+    lines.push(
+      `requests lost by wrangler dev's proxy before the Worker and sent again: ${tally.devServerLost} (workers-sdk#15203)`,
+    );
+  }
   for (const [shape, n] of tally.serverErrors) lines.push(`  5xx: ${shape} x${n}`);
   lines.push(`violations: ${report.violations.length}`);
   for (const [i, v] of report.violations.entries()) {

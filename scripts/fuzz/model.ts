@@ -25,6 +25,11 @@ export interface PaymentM {
   coupon: string | null;
   /** Money moved at some point: the coupon's use was consumed. */
   settledOnce: boolean;
+  /**
+   * Approved by a signed event reporting money on a checkout already closed (expired or
+   * cancelled), which the provider cannot send: its coupon use is not counted.
+   */
+  lateMoney: boolean;
 }
 
 export interface AttemptM {

@@ -465,6 +465,7 @@ export async function adoptPayment(
     detail: null,
     coupon,
     settledOnce: false,
+    lateMoney: false,
   };
   attempt.payments.push(payment);
   // Earlier open checkouts of the test are closed by a new one.
@@ -516,7 +517,7 @@ export async function refreshPayments(world: World, attempt: AttemptM): Promise<
 function checkCouponUses(world: World): void {
   const payments = world.people.flatMap((p) => p.attempts.flatMap((a) => a.payments));
   for (const coupon of world.coupons) {
-    const used = payments.filter((p) => p.coupon === coupon.code && p.settledOnce);
+    const used = payments.filter((p) => p.coupon === coupon.code && p.settledOnce && !p.lateMoney);
     if (used.length > 1) {
       violation(
         `coupon ${coupon.code} used ${used.length} times: ${used.map((p) => p.id).join(", ")}`,
@@ -705,6 +706,10 @@ export async function webhook(
   if (body.duplicate === true) violation(`${what}: a new event was taken as a duplicate`);
   world.delivered.push({ payload, payment });
   const expected = afterSignal(payment, signalOf[kind]);
+  if (before === "cancelled" && isSettled(expected)) {
+    payment.lateMoney = true;
+    count(world.tally, "money on a closed checkout");
+  }
   await refreshPayments(world, payment.attempt);
   // A payment that may still take money is read from the provider on every look
   // (worker/payments/orders.ts syncPayment): its truth may move it on, forward only.

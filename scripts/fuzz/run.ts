@@ -1,7 +1,7 @@
 /**
  * npm run fuzz: the stateful fuzzer (docs/decisions/0030-stateful-fuzzer.md) against the
  * built Worker on loopback. Builds, serves it with its own fresh local state, runs
- * FUZZ_STEPS commands (default 10,000) within FUZZ_SECONDS (default 1,800) from
+ * FUZZ_STEPS commands (default 10,000) within FUZZ_SECONDS (default 3,600) from
  * FUZZ_SEED (default: the time), prints the report and exits 1 on any violation.
  * FUZZ_BASE_URL: fuzz a Worker already served there instead (development only).
  */
@@ -10,7 +10,7 @@ import { build, startServer } from "../local-server.mjs";
 import { formatReport, runFuzz } from "./fuzz.ts";
 
 const steps = Number(process.env.FUZZ_STEPS ?? 10_000);
-const seconds = Number(process.env.FUZZ_SECONDS ?? 1800);
+const seconds = Number(process.env.FUZZ_SECONDS ?? 3600);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
 for (const [name, value] of Object.entries({
   FUZZ_STEPS: steps,
