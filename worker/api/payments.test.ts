@@ -198,6 +198,17 @@ describe("checkout", () => {
     expect(count?.n).toBe(0);
   });
 
+  it("a retry refused for its coupon leaves the open checkout open (found by the fuzzer)", async () => {
+    const { client, attemptId, payment } = await openCheckout();
+    const refused = await startCheckout(client, attemptId, { coupon: "NO-SUCH-CODE" });
+    expect(refused.response.status).toBe(404);
+    expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
+    const session = await env.DB.prepare("SELECT status FROM local_checkout_sessions WHERE id = ?")
+      .bind(payment.sessionId)
+      .first<{ status: string }>();
+    expect(session?.status).toBe("open");
+  });
+
   it("a second checkout closes the first: one test never has two live checkouts", async () => {
     const { client, attemptId, payment } = await openCheckout();
     const again = await startCheckout(client, attemptId);

@@ -7,7 +7,7 @@ import { localizePath } from "../../core/route-table";
 import { translate } from "../../core/translate";
 import { isUniqueViolation } from "../../db/client";
 import type { AttemptRow } from "../attempts/lookup";
-import { type CouponProblem, lockCoupon, normalizeCouponCode } from "../coupons";
+import { type CouponProblem, checkCoupon, lockCoupon, normalizeCouponCode } from "../coupons";
 import { paymentTiming } from "../env";
 import { type Background, fulfil } from "./fulfil";
 import { ProviderUnavailableError } from "./provider";
@@ -80,6 +80,21 @@ export async function startPayment(
 ): Promise<StartOutcome> {
   const { user, attempt, locale } = input;
   const provider = providerFor(env);
+  const code = normalizeCouponCode(input.coupon ?? "");
+
+  // A coupon that cannot be used refuses the retry before it touches anything: the open
+  // checkout stays open (the stateful fuzzer found a refused retry closing it). The lock
+  // below stays the authoritative claim.
+  if (code !== "") {
+    const checked = await checkCoupon(env, {
+      code,
+      userId: user.id,
+      attemptId: attempt.id,
+      price: orderPrice(env, locale),
+      now,
+    });
+    if (!checked.ok) return { kind: "coupon", problem: checked.problem };
+  }
 
   // An earlier checkout of this test that could still be paid is closed first, so one test
   // never has two live checkouts (and a payment that slipped in meanwhile is seen).
@@ -105,7 +120,6 @@ export async function startPayment(
   const paymentId = crypto.randomUUID();
   const price = orderPrice(env, locale);
   const { checkoutMs, couponLockMs } = paymentTiming(env);
-  const code = normalizeCouponCode(input.coupon ?? "");
   const expiresAt = now + checkoutMs;
   // The order first: the one-open-checkout index turns a second tab away before it can
   // touch the coupon (a retry of the same test takes the test's coupon lock over).
