@@ -18,11 +18,28 @@ function summary(times) {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length };
 }
 
-/** Stripe's signature: `t=<seconds>,v1=<HMAC-SHA256 of "<t>.<payload>">`. */
-export function sign(payload) {
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac("sha256", localWebhookSecret).update(`${t}.${payload}`).digest("hex");
-  return `t=${t},v1=${v1}`;
+/**
+ * Stripe's signature with the local test provider's secret, made at `at` (seconds):
+ * `t=<seconds>,v1=<HMAC-SHA256 of "<t>.<payload>">`.
+ */
+export function sign(payload, at = Math.floor(Date.now() / 1000)) {
+  const v1 = createHmac("sha256", localWebhookSecret).update(`${at}.${payload}`).digest("hex");
+  return `t=${at},v1=${v1}`;
+}
+
+/** A Stripe event of `type` around `object`, as its JSON payload; ids start `evt_<source>_`. */
+export function stripeEventPayload(type, object, source = "bench") {
+  return JSON.stringify({
+    id: `evt_${source}_${crypto.randomUUID().replaceAll("-", "")}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
 }
 
 const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>
@@ -65,26 +82,14 @@ export async function buyerWithTests(base, count) {
 }
 
 export function completedEvent(paymentId, attemptId, sessionId) {
-  return JSON.stringify({
-    id: `evt_bench_${crypto.randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        client_reference_id: paymentId,
-        metadata: { order_id: paymentId, attempt_id: attemptId },
-        payment_intent: null,
-        status: "complete",
-        payment_status: "paid",
-      },
-    },
+  return stripeEventPayload("checkout.session.completed", {
+    id: sessionId,
+    object: "checkout.session",
+    client_reference_id: paymentId,
+    metadata: { order_id: paymentId, attempt_id: attemptId },
+    payment_intent: null,
+    status: "complete",
+    payment_status: "paid",
   });
 }
 

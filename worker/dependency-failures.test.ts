@@ -294,7 +294,31 @@ describe.each(kvFailures)("KV %s", (_name, failure, kvMs) => {
   });
 });
 
-describe("the payment provider (Stripe's API) failing at checkout", () => {
+/**
+ * Stripe's API at the HTTP boundary of the real adapter: down (500, told not to retry)
+ * until `back()`, then answering `whenBack`. `sent` lists the requests it got.
+ */
+function stripeDownThenBack(whenBack: () => Response) {
+  let up = false;
+  const sent: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (up) return whenBack();
+    return Response.json(
+      { error: { type: "api_error", message: "An unknown error occurred" } },
+      { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
+    );
+  });
+  return {
+    sent,
+    back: () => {
+      up = true;
+    },
+  };
+}
+
+describe("the payment provider (Stripe's API) failing", () => {
   const stripeSecrets = {
     STRIPE_SECRET_KEY: "sk_test_51FakeKeyForTheFailureTestsOnly",
     STRIPE_WEBHOOK_SECRET: "whsec_test_failures",
@@ -305,33 +329,21 @@ describe("the payment provider (Stripe's API) failing at checkout", () => {
     const client = new Client(undefined, app.send);
     await client.signUp();
     const attemptId = await finishedAttempt((await client.me()).id as string);
-    // Stripe's API, at the HTTP boundary of the real adapter: down (500, told not to retry),
-    // then back.
-    let stripeUp = false;
-    const sent: string[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      if (!stripeUp) {
-        return Response.json(
-          { error: { type: "api_error", message: "An unknown error occurred" } },
-          { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
-        );
-      }
-      return Response.json({
+    const stripe = stripeDownThenBack(() =>
+      Response.json({
         id: "cs_test_back",
         object: "checkout.session",
         status: "open",
         payment_status: "unpaid",
         url: "https://checkout.stripe.com/c/pay/cs_test_back",
-      });
-    });
+      }),
+    );
     app.fail(stripeSecrets);
     const errors = loggedErrors();
 
     const failed = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
     await expectServiceUnavailable(failed);
-    expect(sent).toEqual(["POST /v1/checkout/sessions"]);
+    expect(stripe.sent).toEqual(["POST /v1/checkout/sessions"]);
     expect(errors()).toEqual([
       expect.stringMatching(
         /^payments: payment=\S+ could not reach the provider: Stripe checkout create failed: StripeAPIError 500 req_down$/,
@@ -349,7 +361,7 @@ describe("the payment provider (Stripe's API) failing at checkout", () => {
     };
     expect(view.result).toBe("failure");
 
-    stripeUp = true;
+    stripe.back();
     const retried = await client.fetch(`/api/checkout/${attemptId}/payments`, { body: {} });
     expect(retried.status).toBe(201);
     expect(await retried.json()).toMatchObject({
@@ -359,23 +371,13 @@ describe("the payment provider (Stripe's API) failing at checkout", () => {
 
   it("a webhook that needs Stripe while it is down answers 503 with Retry-After, so Stripe delivers it again; the delivery after is taken", async () => {
     const app = worker();
-    let stripeUp = false;
-    const sent: string[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      if (!stripeUp) {
-        return Response.json(
-          { error: { type: "api_error", message: "An unknown error occurred" } },
-          { status: 500, headers: { "Stripe-Should-Retry": "false", "Request-Id": "req_down" } },
-        );
-      }
-      // Back: the payment is not one of ours.
-      return Response.json(
+    // Back: the payment is not one of ours.
+    const stripe = stripeDownThenBack(() =>
+      Response.json(
         { error: { type: "invalid_request_error", code: "resource_missing" } },
         { status: 404, headers: { "Request-Id": "req_missing" } },
-      );
-    });
+      ),
+    );
     app.fail(stripeSecrets);
     const errors = loggedErrors();
     // A refund that names no order: only Stripe can say whose payment it was.
@@ -401,14 +403,14 @@ describe("the payment provider (Stripe's API) failing at checkout", () => {
     const text = await failed.text();
     expect(JSON.parse(text)).toEqual({ received: false, error: "provider_unavailable" });
     expect(text).not.toMatch(/Stripe|req_down|stack|\bat /);
-    expect(sent).toEqual([expect.stringMatching(/^GET \/v1\/payment_intents\/pi_/)]);
+    expect(stripe.sent).toEqual([expect.stringMatching(/^GET \/v1\/payment_intents\/pi_/)]);
     expect(errors()).toEqual([
       expect.stringMatching(
         /^payments: webhook event=evt_test_\w+ \(charge\.refunded\) left for the provider to deliver again: Stripe payment read failed: StripeAPIError 500 req_down$/,
       ),
     ]);
 
-    stripeUp = true;
+    stripe.back();
     const taken = await delivery();
     expect(taken.status).toBe(200);
     expect(await taken.json()).toEqual({ received: true, ignored: true });

@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
 import type { PaymentStatus } from "../../core/payments.ts";
+import { sign, stripeEventPayload } from "../payment-bench.mjs";
 import { type Answer, count, Device, expectStatus, violation } from "./client.ts";
 import {
   type AttemptM,
@@ -22,9 +22,6 @@ import {
  * The checked operations the commands are made of: each sends its request, checks the
  * answer against the model (status, shape, nobody else's data) and updates the model.
  */
-
-/** The local test provider's public signing secret (worker/payments/local-provider.ts). */
-const localWebhookSecret = "whsec_local_test_provider";
 
 /** Enough to pass the deadline (20 minutes) and its grace (5 s). */
 const pastDeadlineMs = 1_210_000;
@@ -557,12 +554,6 @@ export async function payAction(
   await refreshPayments(world, payment.attempt);
 }
 
-/** Stripe's signature header for a payload at a given time. */
-export function sign(payload: string, at = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac("sha256", localWebhookSecret).update(`${at}.${payload}`).digest("hex");
-  return `t=${at},v1=${v1}`;
-}
-
 export type WebhookKind =
   | "paid"
   | "unpaid"
@@ -635,17 +626,7 @@ export function eventFor(payment: PaymentM, kind: WebhookKind): string {
         ];
     }
   })();
-  return JSON.stringify({
-    id: `evt_fuzz_${crypto.randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
+  return stripeEventPayload(type, object, "fuzz");
 }
 
 export type Delivery = "fresh" | "replay" | "badSignature" | "expired" | "noSignature" | "garbage";
