@@ -1,13 +1,42 @@
 import criticalCss from "virtual:critical-css";
-import { renderToReadableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { MemoryRouter, ServerRouter } from "react-router";
 import { isBotAgent } from "../core/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
+import { setStaticPartRenderer } from "./components/server-html";
 import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A static part of a page (components/server-html.tsx: the home page's sections) is
+ * rendered once per isolate and language, with a stand-in for the nonce; each page joins
+ * the pieces with its own. React's rendering of those 30 KB was a fifth of the home page's
+ * time on the server (docs/measurements.md). Its links need a router, not the page's: a
+ * memory router renders the same `<a href data-discover>`.
+ */
+const staticParts = new Map<string, string[]>();
+/** Drawn on first use: a Worker may not draw random values while its module loads. */
+let nonceStandIn: string | undefined;
+
+function staticPart(key: string, part: ReactElement, nonce: string): string {
+  let pieces = staticParts.get(key);
+  if (pieces === undefined) {
+    nonceStandIn ??= `nonce-${crypto.randomUUID()}`;
+    pieces = renderToStaticMarkup(
+      <NonceProvider value={nonceStandIn}>
+        <MemoryRouter>{part}</MemoryRouter>
+      </NonceProvider>,
+    ).split(nonceStandIn);
+    staticParts.set(key, pieces);
+  }
+  return pieces.join(nonce);
+}
+
+setStaticPartRenderer(staticPart);
 
 /** Modules the client loads lazily but the server must have before its first render. */
 let serverModules: Promise<unknown> | undefined;

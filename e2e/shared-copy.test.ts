@@ -79,6 +79,46 @@ describe("shared copies of the public pages", () => {
     expect(shared.html).not.toContain(email);
   });
 
+  it("the home page's static sections, rendered once per language, carry each page's nonce and language", async () => {
+    // A query string keeps these out of the shared copy: each is the Worker's own render,
+    // whose sections (components/server-html.tsx) come from the isolate's one copy.
+    const render = async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`, { headers: browserHeaders });
+      expect(response.headers.get("X-Page-Cache")).toBe("bypass");
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "");
+      const start = html.indexOf('<div id="home-more">');
+      const sections = html.slice(start, html.indexOf("<footer", start));
+      return { html, nonce: nonce?.[1], sections };
+    };
+    const en1 = await render("/?sections=1");
+    const pt1 = await render("/pt-br?sections=1");
+    const en2 = await render("/?sections=2");
+    const pt2 = await render("/pt-br?sections=2");
+    const pages = [en1, pt1, en2, pt2];
+    for (const page of pages) {
+      expect(page.nonce).toBeTruthy();
+      // The FAQ's JSON-LD among them: the page's nonce, not the copy's.
+      expect(nonces(page.sections).length).toBeGreaterThan(0);
+      expect(new Set(nonces(page.html))).toEqual(new Set([page.nonce]));
+    }
+    // Which language's FAQ title the sections hold (booleans: the HTML is 30 KB).
+    const titles = (page: { sections: string }) => [
+      page.sections.includes("Frequently asked questions"),
+      page.sections.includes("Perguntas frequentes"),
+    ];
+    expect([en1, pt1, en2, pt2].map(titles)).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+      [false, true],
+    ]);
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(withoutNonce(en2.sections) === withoutNonce(en1.sections)).toBe(true);
+    expect(withoutNonce(pt2.sections) === withoutNonce(pt1.sections)).toBe(true);
+    expect(en1.nonce).not.toBe(en2.nonce);
+  });
+
   it("the cookie banner is hidden before the page's script runs for a visitor who already chose", async ({
     newPage,
   }) => {

@@ -1,6 +1,8 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, type ReactElement, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { getLocale } from "../../core/paraglide/runtime";
 import type { CodeOnDemand } from "../lib/code-on-demand";
+import { useNonce } from "../lib/nonce";
 import { OnDemand } from "./on-demand";
 
 /**
@@ -13,8 +15,24 @@ import { OnDemand } from "./on-demand";
  *
  * The server's HTML is read only while the page hydrates: later, the element with this id
  * may belong to the page being left (the same screen in the other language).
+ *
+ * Being static, a part's HTML is the same for every request in a language but for the
+ * page's nonce: the server renders it once per isolate, and each page takes that copy with
+ * its own nonce (`setStaticPartRenderer`, given by entry.server.tsx).
  */
 let hydrating = true;
+
+/**
+ * Renders a static part to HTML, or gives the copy rendered before under `key`, with
+ * `nonce` as the part's nonce. Server only.
+ */
+export type StaticPartRenderer = (key: string, part: ReactElement, nonce: string) => string;
+
+let renderStaticPart: StaticPartRenderer | undefined;
+
+export function setStaticPartRenderer(render: StaticPartRenderer): void {
+  renderStaticPart = render;
+}
 
 export function ServerHtml<Props extends object>({
   id,
@@ -27,12 +45,18 @@ export function ServerHtml<Props extends object>({
   code: CodeOnDemand<ComponentType<Props>>;
   props: Props;
 }) {
+  const nonce = useNonce();
   // Chosen once per mount: a later render of this part keeps what it showed.
-  const [serverHtml] = useState(() =>
-    hydrating && typeof document !== "undefined"
-      ? (document.getElementById(id)?.innerHTML ?? null)
-      : null,
-  );
+  const [serverHtml] = useState(() => {
+    if (typeof document === "undefined") {
+      const Part = code.loaded();
+      if (!Part || !renderStaticPart) return null;
+      // The messages follow the request's language, which the props may not name.
+      const key = `${id} ${getLocale()} ${JSON.stringify(props)}`;
+      return renderStaticPart(key, <Part {...props} />, nonce);
+    }
+    return hydrating ? (document.getElementById(id)?.innerHTML ?? null) : null;
+  });
   useEffect(() => {
     hydrating = false;
   }, []);
