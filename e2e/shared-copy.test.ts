@@ -144,6 +144,25 @@ describe("shared copies of the public pages", () => {
     expect(await older.getByTestId("cookie-banner").isVisible()).toBe(true);
   });
 
+  it("a link with campaign tags gets the shared copy, whose links leave the tags behind", async ({
+    newPage,
+  }) => {
+    const plain = await fromEdge("/pt-br");
+    const tagged = await fromEdge("/pt-br?utm_source=newsletter&utm_medium=email&fbclid=IwAR0x");
+    const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]+"/g, "");
+    expect(withoutNonces(tagged.html) === withoutNonces(plain.html)).toBe(true);
+    // In the browser the page hydrates at the tagged address (no error: the fixture
+    // fails on any) and its own links are the same as on the plain one.
+    const { page } = await newPage({ viewport: viewports.desktop });
+    await page.goto("/pt-br?utm_source=newsletter&gclid=Cj0KCQ");
+    await page.getByTestId("sign-up-link").click();
+    await page.waitForURL(/\/pt-br\/cadastro\?returnUrl=%2Fpt-br$/);
+    await page.goBack();
+    await page.waitForURL(/utm_source=newsletter/);
+    await page.locator('.language-option[data-locale="en"]').click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
   it("hydrates without a problem, and the chooser's page never shows the banner", async ({
     newPage,
   }) => {

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { withoutCampaignParameters } from "../../core/campaign";
 import { type Locale, localeInfo, locales } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { switchLocalePath } from "../../core/route-table";
@@ -16,7 +17,8 @@ const labels: Record<Locale, { label: () => string; short: () => string; name: (
 /** Both languages side by side; each leads to the same screen in that language. */
 export function LanguageSwitcher({ locale }: { locale: Locale }) {
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // Campaign tags stay behind: the page is the same without them (its shared copy).
+  const here = location.pathname + withoutCampaignParameters(location.search);
   return (
     <nav className="language-switcher" aria-label={m.language_switcher_label()}>
       {locales.map((target) => {

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { withoutCampaignParameters } from "../../core/campaign";
 import type { Locale } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import { isSafeReturnUrl } from "../../core/return-url";
@@ -15,7 +16,8 @@ export function SiteHeader({ locale }: { locale: Locale }) {
   const user = useCurrentUser();
   const ui = useUi();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // Campaign tags stay behind: the page is the same without them (its shared copy).
+  const here = location.pathname + withoutCampaignParameters(location.search);
   // The Register page for signed-out visitors, coming back here; not on that page itself.
   const onRegisterPage = matchScreen(location.pathname)?.screen === "register";
   return (

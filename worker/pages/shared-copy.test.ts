@@ -247,10 +247,27 @@ describe("a shared copy of a public page", () => {
     expect((await build(id).get("/terms-of-use")).served).toBe("hit");
   });
 
+  it("is served to a visitor whose link carries only campaign tags, and made from their request", async () => {
+    const site = build();
+    const tagged = "/pt-br?utm_source=newsletter&utm_campaign=nov&fbclid=IwAR0abc";
+    const first = await site.get(tagged);
+    expect(first.served).toBe("miss");
+    const again = await site.get("/pt-br?gclid=Cj0KCQ");
+    const plain = await site.get("/pt-br");
+    expect([again.served, plain.served]).toEqual(["hit", "hit"]);
+    expect(site.renders).toEqual([{ path: "/pt-br", sharedCopy: true, signedIn: false }]);
+    const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]+"/g, "");
+    expect(withoutNonces(again.body)).toBe(withoutNonces(first.body));
+    // Anything else in the query string is the page's business: rendered for this request.
+    expect((await site.get("/pt-br?utm_source=x&login=1")).served).toBe("bypass");
+    expect(site.renders).toHaveLength(2);
+  });
+
   it("is only for the page's own address, read with GET, on the listed screens", async () => {
     const site = build();
     for (const path of [
-      "/privacy-policy?utm_source=x",
+      "/privacy-policy?page=2",
+      "/privacy-policy?utm_source=x&returnUrl=%2Ftest",
       "/privacy-policy/",
       "/%70rivacy-policy",
       "/register",

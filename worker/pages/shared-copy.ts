@@ -1,3 +1,4 @@
+import { withoutCampaignParameters } from "../../core/campaign";
 import { readCookie } from "../../core/language";
 import { localizePath, matchScreen, type Screen } from "../../core/route-table";
 import { attemptCookieName } from "../attempts/cookie";
@@ -10,7 +11,8 @@ import { sessionCookieName } from "../auth/cookies";
  * there to every anonymous visitor of that data centre.
  *
  * What keeps a copy from carrying anything personal:
- * - only a GET of the page's own address, without a query string, from a request that
+ * - only a GET of the page's own address, without a query string but for campaign tags
+ *   (core/campaign.ts, which the page ignores), from a request that
  *   carries no session cookie (valid or not) is served from or stored in the cache; the
  *   test page also needs no attempt cookie (its loader shows a running test);
  * - the copy is rendered with `sharedCopy` set, so the root loader ignores the consent
@@ -100,7 +102,8 @@ function edgeCache(): Cache {
 export function sharedCopyKey(request: Request, env: Env, buildId: string): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  if (url.search !== "") return null;
+  // Campaign tags and click ids change nothing on a page (core/campaign.ts).
+  if (withoutCampaignParameters(url.search) !== "") return null;
   const match = matchScreen(url.pathname);
   if (!match?.valid || !sharedScreens.includes(match.screen)) return null;
   // Only the page's canonical address: no trailing-slash or percent-encoded variants.
