@@ -13,7 +13,7 @@
 // certificate.
 // Loopback only; every loop is bounded in time.
 import { scryptSync } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { answerSaves, concurrently, percentile, userAgent } from "./bench-takers.mjs";
 import { certificateTimings } from "./certificate-bench.mjs";
@@ -54,6 +54,24 @@ async function load(url, cookie = "lang=en-US") {
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
   const { latencies, ...timing } = await concurrently(connections, worker);
   return { ...timing, requests: latencies.length, errors, served };
+}
+
+/**
+ * The built static file (served by the asset layer; the Worker never runs) whose size is
+ * closest to `bytes`, among the types the server compresses as it does HTML (the local
+ * server gzips both on the fly, as Cloudflare's edge does, and 75 KB of HTML cost about
+ * 2 ms of that here): a yardstick for a page that costs what its size costs to send.
+ */
+function sizeMatchedAsset(bytes, dir = "build/client") {
+  let best;
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const path = `${dir}/${entry}`;
+    const stat = statSync(path);
+    if (!stat.isFile() || !/\.(js|css|svg)$/.test(path)) continue;
+    const distance = Math.abs(stat.size - bytes);
+    if (!best || distance < best.distance) best = { path: `/${entry}`, size: stat.size, distance };
+  }
+  return best;
 }
 
 async function homeClientJs(base) {
@@ -184,6 +202,16 @@ try {
   const cached = await load(`${server.url}/`);
   const uncached = await load(`${server.url}/?bench=uncached`);
   const signedIn = await load(`${server.url}/`, await signedInCookie(server.url));
+  // Two more yardsticks, since the favicon is 1 KB and never enters the Worker: a static
+  // file of the home page's size, and the Worker's cheapest answer (a constant robots.txt).
+  const homeBytes = (
+    await (
+      await fetch(`${server.url}/`, { headers: { "User-Agent": userAgent, Cookie: "lang=en-US" } })
+    ).arrayBuffer()
+  ).byteLength;
+  const matched = sizeMatchedAsset(homeBytes);
+  const matchedAsset = await load(`${server.url}${matched.path}`);
+  const trivialWorker = await load(`${server.url}/robots.txt`);
   const js = await homeClientJs(server.url);
   const hash = await passwordHashCost(server.url);
   const takers = Number(process.env.BENCH_TAKERS ?? 200);
@@ -218,6 +246,22 @@ try {
       .join(", ");
     console.log(
       `${"  / static".padEnd(26)} ${fmt((home.rps / asset.rps) * 100, 0).padStart(8)} %       (X-Page-Cache: ${served})`,
+    );
+  }
+  console.log(row(`Static file of ${fmt(matched.size / 1024, 0)} KB`, matchedAsset));
+  console.log(
+    `${"".padEnd(26)} ${"".padStart(8)}         (${matched.path}; the home page is ${fmt(homeBytes / 1024, 0)} KB)`,
+  );
+  console.log(row("Worker, constant answer", trivialWorker));
+  console.log(
+    `${"".padEnd(26)} ${"".padStart(8)}         (/robots.txt: the cost of entering the Worker at all)`,
+  );
+  for (const [name, home] of [
+    ["Home, cached", cached],
+    ["Home, uncached", uncached],
+  ]) {
+    console.log(
+      `${`  ${name} / same-size file`.padEnd(26)} ${fmt((home.rps / matchedAsset.rps) * 100, 0).padStart(8)} %       (/ robots.txt: ${fmt((home.rps / trivialWorker.rps) * 100, 0)} %)`,
     );
   }
   console.log(
