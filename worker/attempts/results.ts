@@ -1,4 +1,4 @@
-import { count, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/account";
 import type { ScoredResult } from "../../core/attempt";
 import { iqScale } from "../../core/norms";
@@ -56,17 +56,49 @@ function storedResult(env: Env, attemptId: string): Promise<ResultRow | undefine
     .then((rows) => rows[0]);
 }
 
-/** This site's stored results below and equal to `iq`, in one country or everywhere. */
-async function sampleFor(env: Env, iq: number, country: string | null): Promise<ResultSample> {
+/** How many of the rows `where` selects (all without it) score below `iq`, and exactly `iq`. */
+function tallies(iq: number, where?: SQL) {
+  const rowsWhere = (condition: SQL | undefined) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const within = (condition: SQL) => (where ? and(where, condition) : condition);
+  return {
+    total: where ? rowsWhere(where) : count(),
+    below: rowsWhere(within(lt(testResults.iq, iq))),
+    equal: rowsWhere(within(eq(testResults.iq, iq))),
+  };
+}
+
+const sample = (total: unknown, below: unknown, equal: unknown): ResultSample => ({
+  total: Number(total ?? 0),
+  below: Number(below ?? 0),
+  equal: Number(equal ?? 0),
+});
+
+/**
+ * This site's stored results below and equal to `iq`, everywhere and in one country: one
+ * statement, one round trip to D1.
+ */
+export async function samplesFor(
+  env: Env,
+  iq: number,
+  country: string,
+): Promise<{ world: ResultSample; country: ResultSample }> {
+  const world = tallies(iq);
+  const local = tallies(iq, eq(testResults.country, country));
   const [row] = await database(env.DB)
     .select({
-      total: count(),
-      below: sql<number>`coalesce(sum(case when ${lt(testResults.iq, iq)} then 1 else 0 end), 0)`,
-      equal: sql<number>`coalesce(sum(case when ${eq(testResults.iq, iq)} then 1 else 0 end), 0)`,
+      total: world.total,
+      below: world.below,
+      equal: world.equal,
+      countryTotal: local.total,
+      countryBelow: local.below,
+      countryEqual: local.equal,
     })
-    .from(testResults)
-    .where(country === null ? undefined : eq(testResults.country, country));
-  return { total: row?.total ?? 0, below: Number(row?.below ?? 0), equal: Number(row?.equal ?? 0) };
+    .from(testResults);
+  return {
+    world: sample(row?.total, row?.below, row?.equal),
+    country: sample(row?.countryTotal, row?.countryBelow, row?.countryEqual),
+  };
 }
 
 /** The letters given, from the answers the Durable Object handed to D1 at finalisation. */
@@ -109,14 +141,12 @@ export async function resultOf(
     testDate: new Date(attempt.finishedAt),
   });
   // Brazil and the world: the model until this site has enough results (PSYCHOMETRICS.md).
-  const [worldSample, brazilSample] = await Promise.all([
-    sampleFor(env, scored.iq, null),
-    sampleFor(env, scored.iq, "BR"),
-  ]);
-  const world = percentileAgainst(scored.iq, populationMeans.world, worldSample);
-  const brazil = percentileAgainst(scored.iq, populationMeans.brazil, brazilSample);
-  // Two first requests may race: the primary key keeps the first, both answer it.
-  await database(env.DB)
+  const samples = await samplesFor(env, scored.iq, "BR");
+  const world = percentileAgainst(scored.iq, populationMeans.world, samples.world);
+  const brazil = percentileAgainst(scored.iq, populationMeans.brazil, samples.country);
+  // Two first requests may race: the primary key keeps the first, both answer it (the
+  // second reads it, having inserted nothing).
+  const [inserted] = await database(env.DB)
     .insert(testResults)
     .values({
       attemptId: attempt.id,
@@ -139,8 +169,9 @@ export async function resultOf(
       country: attempt.country,
       createdAt: Date.now(),
     })
-    .onConflictDoNothing({ target: testResults.attemptId });
-  const saved = await storedResult(env, attempt.id);
+    .onConflictDoNothing({ target: testResults.attemptId })
+    .returning();
+  const saved = inserted ?? (await storedResult(env, attempt.id));
   if (!saved) throw new Error(`tests: result of attempt=${attempt.id} was not stored`);
   console.log(`tests: scored attempt=${attempt.id} user=${owner.id}`);
   return toTestResult(saved);
