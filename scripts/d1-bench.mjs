@@ -120,7 +120,8 @@ const perAnswer = (counts) => ({
  *   answers, finish, GET /api/tests/{id}/result), in total and per step;
  * - `completedTest.anonymousThenSignUp`: an anonymous taker who signs up after finishing
  *   (the sign-up creates the account and claims the attempt), in total and per step;
- * - `certificateCached`: the certificate PNG once rendered and kept in KV.
+ * - `certificateCached`: the certificate PNG once rendered and kept in KV;
+ * - `resultPage`: the result page's server render for its owner, once scored.
  */
 export async function d1QueryCounts(baseUrl) {
   const signedIn = await takeTest(baseUrl, { signedIn: true });
@@ -133,6 +134,11 @@ export async function d1QueryCounts(baseUrl) {
   if (cached.headers.get("X-Certificate-Cache") !== "hit") {
     throw new Error("d1 bench: the certificate was not served from KV");
   }
+  // The result page as its owner opens it again (server render, its loaders' API calls).
+  const { response: page, counts: resultPage } = await counted(baseUrl, () =>
+    signedIn.call(`/result/${signedIn.id}`),
+  );
+  if (page.status !== 200) throw new Error(`d1 bench: the result page answered ${page.status}`);
   const answers = add(add(zero(), signedIn.steps.answers), anonymous.steps.answers);
   return {
     perAnswer: {
@@ -150,6 +156,7 @@ export async function d1QueryCounts(baseUrl) {
       anonymousThenSignUp: { total: anonymous.total, steps: anonymous.steps },
     },
     certificateCached,
+    resultPage,
   };
 }
 
@@ -172,6 +179,7 @@ export function formatD1QueryCounts(counts) {
   }
   lines.push(
     `${"D1 certificate, kept".padEnd(26)} ${show(counts.certificateCached)}   (GET /api/certificates/{id}.png from KV)`,
+    `${"D1 result page".padEnd(26)} ${show(counts.resultPage)}   (GET /result/{id} by its owner, scored before: the page and its loaders)`,
   );
   return lines;
 }

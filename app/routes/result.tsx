@@ -40,6 +40,10 @@ async function readCheckout(
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
+  // The offer is asked for beside the result, not after it: each costs D1 round trips to
+  // the one primary, and the page waits for both. It is used only if the result is shown.
+  const checkout = readCheckout(context, params.id, locale);
+  checkout.catch(() => undefined);
   return loadFromApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/result`,
     schema: attemptResultSchema,
@@ -48,7 +52,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       // The free result: the API keeps the report's area scores and percentiles back
       // (docs/decisions/0017-payments.md).
       result,
-      checkout: await readCheckout(context, params.id, locale),
+      checkout: await checkout,
     }),
     expected: [
       { status: 404, page: { kind: "invalid" } },
