@@ -7,6 +7,19 @@ import type { PaymentStatus } from "./payments";
  * in the same state whatever the order they arrive in.
  */
 
+/**
+ * Statuses that mean money was received at some point (the purchase has happened). Here,
+ * in a module with no runtime imports, so that node scripts (the fuzzer's model) read the
+ * same list as the Worker.
+ */
+export const settledStatuses: readonly PaymentStatus[] = [
+  "approved",
+  "authorized",
+  "in_mediation",
+  "refunded",
+  "charged_back",
+];
+
 /** Spec section 4, exactly. */
 export const paymentStatusDetails = [
   "waiting_webhook_message",

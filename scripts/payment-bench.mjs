@@ -4,6 +4,7 @@
 // delivered again (verification, a duplicate refused by the events table); and the premium
 // report's API answer once bought (issue 13).
 import { createHmac } from "node:crypto";
+import { stripeEvent } from "../tests/stripe-event.ts";
 import { apiSession } from "./certificate-bench.mjs";
 
 /** The local test provider's signing secret (worker/payments/local-provider.ts). */
@@ -29,17 +30,7 @@ export function sign(payload, at = Math.floor(Date.now() / 1000)) {
 
 /** A Stripe event of `type` around `object`, as its JSON payload; ids start `evt_<source>_`. */
 export function stripeEventPayload(type, object, source = "bench") {
-  return JSON.stringify({
-    id: `evt_${source}_${crypto.randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
+  return JSON.stringify(stripeEvent(type, object, undefined, source));
 }
 
 const codes = ["SM", "RA", "RE", "RL"].flatMap((category) =>

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { localPayActions } from "../../core/local-pay.ts";
 import { expectStatus, violation } from "./client.ts";
 import { forgedSessions, hostileBodies, oddCodes, oddIds } from "./hostile.ts";
 import {
@@ -186,21 +187,6 @@ const onAttempt = (p: number, a: number, action: (typeof attemptActions)[number]
         return void (await op.checkout(world, me, attempt, "BRL", null));
     }
   });
-
-const payActions = [
-  "pay_card",
-  "decline",
-  "pix",
-  "boleto",
-  "cancel",
-  "expire",
-  "settle",
-  "transfer_expire",
-  "refund",
-  "dispute_open",
-  "dispute_won",
-  "dispute_lost",
-] as const;
 
 const pay = (p: number, x: number, action: string) =>
   new Step(`pay(p${p}, payment ${x}, ${action})`, hasPayment(p, x), (world) =>
@@ -521,7 +507,7 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     ),
     ...weighted(
       3,
-      fc.tuple(p, nat, fc.constantFrom(...payActions)).map(([a, b, c]) => pay(a, b, c)),
+      fc.tuple(p, nat, fc.constantFrom(...localPayActions)).map(([a, b, c]) => pay(a, b, c)),
     ),
     ...weighted(
       3,

@@ -1,4 +1,9 @@
-import { advance, mapSignal, type PaymentSignal } from "../../core/payment-machine.ts";
+import {
+  advance,
+  mapSignal,
+  type PaymentSignal,
+  settledStatuses,
+} from "../../core/payment-machine.ts";
 import type { PaymentStatus } from "../../core/payments.ts";
 import type { Device, Tally } from "./client.ts";
 
@@ -116,20 +121,8 @@ export function mustBeFinished(attempt: AttemptM): boolean {
   return attempt.arrivals <= 10;
 }
 
-/**
- * Statuses where money moved: worker/payments/store.ts `settled`, copied because that
- * module needs the Worker's bindings and cannot be loaded by node.
- */
-const settled: readonly PaymentStatus[] = [
-  "approved",
-  "authorized",
-  "in_mediation",
-  "refunded",
-  "charged_back",
-];
-
 export function isSettled(status: PaymentStatus): boolean {
-  return settled.includes(status);
+  return settledStatuses.includes(status);
 }
 
 /** The payment that speaks for an attempt: the newest settled one, else the newest. */

@@ -5,6 +5,8 @@ import { localWebhookSecret } from "../../worker/payments/local-provider";
 import { signStripePayload } from "../../worker/payments/stripe-events";
 import { Client } from "./client";
 
+export { stripeEvent } from "../stripe-event";
+
 /**
  * Helpers for the payment worker tests: a signed-in buyer with a finished, scored test
  * (written straight into D1: scoring is tested elsewhere), payments started through the
@@ -89,21 +91,6 @@ export async function eventCount(paymentId: string): Promise<number> {
     .bind(paymentId)
     .first<{ n: number }>();
   return row?.n ?? 0;
-}
-
-/** A Stripe event around an object, with a fresh id unless given. */
-export function stripeEvent(type: string, object: Record<string, unknown>, id?: string) {
-  return {
-    id: id ?? `evt_test_${crypto.randomUUID().replaceAll("-", "")}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  };
 }
 
 /** The Checkout Session object of one of our payments, as Stripe would send it. */

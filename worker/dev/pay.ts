@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { escapeHtml } from "../../core/escape";
+import { type LocalPayAction, localPayActions } from "../../core/local-pay";
 import { isLocale, type Locale, localeInfo } from "../../core/locales";
 import * as m from "../../core/paraglide/messages";
 import type { AppEnv } from "../app-env";
@@ -39,25 +40,9 @@ export const localPay = new Hono<AppEnv>();
 
 const sessionIdSchema = z.string().regex(/^cs_test_local_[A-Za-z0-9]{1,64}$/);
 
-const actions = [
-  "pay_card",
-  "decline",
-  "pix",
-  "boleto",
-  "cancel",
-  "expire",
-  "settle",
-  "transfer_expire",
-  "refund",
-  "dispute_open",
-  "dispute_won",
-  "dispute_lost",
-] as const;
-type PayAction = (typeof actions)[number];
-
 const actionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("decline"), declineCode: z.enum(localDeclineCodes) }),
-  z.object({ action: z.enum(actions.filter((action) => action !== "decline")) }),
+  z.object({ action: z.enum(localPayActions.filter((action) => action !== "decline")) }),
 ]);
 
 /** What the page shows, from the session row. */
@@ -150,7 +135,7 @@ function transferName(session: LocalSession): string {
 /** One button in its own form: the action and, for a decline, the chosen reason. */
 function actionForm(
   session: LocalSession,
-  action: PayAction,
+  action: LocalPayAction,
   label: string,
   testId: string,
   primary = false,

@@ -4,8 +4,9 @@ import {
   isPaymentStatusDetail,
   type PaymentState,
   paymentResult,
+  settledStatuses,
 } from "../../core/payment-machine";
-import { isPaymentStatus, type PaymentStatus } from "../../core/payments";
+import { isPaymentStatus } from "../../core/payments";
 import { database } from "../../db/client";
 import { payments } from "../../db/schema";
 import { listIssuedCoupons } from "../coupons";
@@ -74,15 +75,6 @@ export async function paymentView(env: Env, row: PaymentRow): Promise<PaymentVie
   };
 }
 
-/** Statuses that mean money was received at some point (the purchase has happened). */
-const settled: readonly PaymentStatus[] = [
-  "approved",
-  "authorized",
-  "in_mediation",
-  "refunded",
-  "charged_back",
-];
-
 /**
  * The payment that speaks for an attempt: the newest one where money moved (approved,
  * disputed, refunded...), else the newest of all. A late payment of an old checkout still
@@ -90,7 +82,7 @@ const settled: readonly PaymentStatus[] = [
  */
 export function governingPayment<T extends { status: string }>(newestFirst: T[]): T | null {
   return (
-    newestFirst.find((p) => (settled as readonly string[]).includes(p.status)) ??
+    newestFirst.find((p) => (settledStatuses as readonly string[]).includes(p.status)) ??
     newestFirst[0] ??
     null
   );
