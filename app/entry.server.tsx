@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { MemoryRouter, ServerRouter } from "react-router";
+import { deferHydration } from "../core/hydrate-on-intent";
 import { isBotAgent } from "../core/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { setStaticPartRenderer } from "./components/server-html";
@@ -60,7 +61,7 @@ export default async function handleRequest(
   serverModules ??= profileCompletion.load();
   await serverModules;
   // The Worker sends this nonce in the response's Content-Security-Policy.
-  const { nonce } = loadContext.get(cloudflareContext);
+  const { nonce, sharedCopy } = loadContext.get(cloudflareContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -76,10 +77,31 @@ export default async function handleRequest(
     },
   );
   shellRendered = true;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (sharedCopy) {
+    return new Response(await hydratingOnIntent(body), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
   // Bots get the whole page at once.
   if (isBotAgent(request.headers.get("user-agent"))) await body.allReady;
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * A shared copy (rendered once per build for every anonymous visitor, ADR 0026) hydrates
+ * on intent: its module script is made inert and its preloads listed on it
+ * (core/hydrate-on-intent.ts, docs/decisions/0033-hydration-on-intent.md). Such a page has
+ * no deferred data, so waiting for the whole render costs nothing.
+ */
+async function hydratingOnIntent(body: ReadableStream & { allReady: Promise<void> }) {
+  await body.allReady;
+  const html = await new Response(body).text();
+  const deferred = deferHydration(html);
+  // The root layout's inline script copes with a page that hydrates at once.
+  if (deferred === null) console.warn("pages: a shared copy without React Router's scripts");
+  return deferred ?? html;
 }
 
 /**

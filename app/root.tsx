@@ -5,7 +5,7 @@ import "./app.css";
 import "./accounts.css";
 import "./attempt.css";
 import "./legal.css";
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import {
   Meta,
   Outlet,
@@ -22,6 +22,7 @@ import {
   consentChosenStyle,
   readConsent,
 } from "../core/consent";
+import { hydratedEvent, hydrateOnIntentScript } from "../core/hydrate-on-intent";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -67,14 +68,23 @@ export function loader({ context, request }: Route.LoaderArgs) {
     // The server renders the cookie banner only for a visitor who has not chosen yet; a
     // copy shared by every anonymous visitor knows nobody's choice (consentChosenScript).
     consent: sharedCopy ? null : readConsent(request.headers.get("Cookie")),
+    // A shared copy runs no script until the visitor shows intent (entry.server.tsx,
+    // docs/decisions/0033-hydration-on-intent.md).
+    hydrateOnIntent: sharedCopy,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const nonce = useNonce();
-  const rootData = useRouteLoaderData("root") as { consent?: ConsentChoice | null } | undefined;
+  const rootData = useRouteLoaderData("root") as
+    | { consent?: ConsentChoice | null; hydrateOnIntent?: boolean }
+    | undefined;
   useLocaleForMessages(locale);
+  // The inline script of a page that hydrates on intent gives back the clicks it held.
+  useEffect(() => {
+    document.dispatchEvent(new Event(hydratedEvent));
+  }, []);
   return (
     // The head's script may mark the root element before React hydrates it.
     <html lang={localeInfo[locale].iso} className="dark" data-theme="dark" suppressHydrationWarning>
@@ -86,6 +96,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: consentChosenScript }}
         />
         <style>{consentChosenStyle}</style>
+        {rootData?.hydrateOnIntent ? (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/hydrate-on-intent.ts)
+            dangerouslySetInnerHTML={{ __html: hydrateOnIntentScript }}
+          />
+        ) : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0a0f1e" />

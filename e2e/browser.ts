@@ -21,3 +21,14 @@ export async function screenshot(page: Page, name: string) {
 export function hasNoHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
+
+/**
+ * Hydrates a page that waits for the visitor's intent (a shared copy of a public page,
+ * docs/decisions/0033-hydration-on-intent.md) by pressing Shift, as a first key would, and
+ * waits until React owns it: React Router's scroll restoration takes over in an effect of
+ * the hydration's commit. A page that hydrated by itself passes at once.
+ */
+export async function hydrate(page: Page) {
+  await page.keyboard.press("Shift");
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+}

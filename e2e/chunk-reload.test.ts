@@ -1,12 +1,17 @@
 import type { Page } from "playwright-core";
+import { hydrate } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
 const homeChunk = /^\/assets\/home-(?!sections-)[\w-]+\.js$/;
 const backHome = ".error-actions a";
 
-/** Clicks a link once React owns it, so the click is a client-side navigation. */
+/**
+ * Clicks a link once React owns it, so the click is a client-side navigation (a shared copy
+ * hydrates on the visitor's intent, ADR 0033: a first key).
+ */
 async function clickWhenHydrated(page: Page, selector: string) {
+  await page.keyboard.press("Shift");
   await page.waitForFunction((s) => {
     const element = document.querySelector(s);
     return (
@@ -23,8 +28,8 @@ async function clickWhenHydrated(page: Page, selector: string) {
  * it sent by then has reached the test: a request sent afterwards is seen after them.
  */
 async function idleAfterHydration(page: Page) {
-  // React Router's scroll restoration takes over in an effect of the hydration's commit.
-  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+  // A shared copy hydrates on the visitor's intent (ADR 0033).
+  await hydrate(page);
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   const sentinel = "/favicon.svg?after-idle";
   const seen = page.waitForRequest((request) => request.url().endsWith(sentinel));

@@ -149,14 +149,17 @@ describe("the sections below the first screen (ADR 0028)", () => {
   it("reached by a client-side navigation, are downloaded and shown; kept from the server, their links navigate in the page", async ({
     page,
   }) => {
-    const hydrated = (selector: string) =>
-      page.waitForFunction(
+    // Both pages are shared copies, which hydrate on the visitor's intent (ADR 0033).
+    const hydrated = async (selector: string) => {
+      await page.keyboard.press("Shift");
+      await page.waitForFunction(
         (s) =>
           Object.keys(document.querySelector(s) ?? {}).some((key) =>
             key.startsWith("__reactProps$"),
           ),
         selector,
       );
+    };
     await page.goto("/pt-br/teste");
     await hydrated(".brand");
     await page.evaluate(() => {

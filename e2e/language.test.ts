@@ -1,4 +1,5 @@
 import type { BrowserContext } from "playwright-core";
+import { hydrate } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /** A well-formed password-reset token (unknown to the server: the page shows "invalid"). */
@@ -39,9 +40,8 @@ describe("language in the browser", () => {
   it("a navigation that interrupts another leaves no error in the console", async ({ newPage }) => {
     const { page } = await newPage();
     await page.goto("/privacy-policy");
-    // Hydrated (React Router's scroll restoration takes over in the hydration's commit):
-    // the client entry has run.
-    await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+    // Hydrated (a shared copy, on intent): the client entry has run.
+    await hydrate(page);
     // What a quick Back does to the transition of the navigation it interrupts: the
     // browser skips it, and its promises reject with nobody of React Router's listening.
     await page.evaluate(async () => {

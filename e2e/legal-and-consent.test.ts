@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
-import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { hasNoHorizontalOverflow, hydrate, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -156,8 +156,9 @@ describe.each(Object.entries(texts))("in %s", (locale, t) => {
       await page.getByTestId("cta").waitFor();
       // The home page is a copy shared by every anonymous visitor: it knows nobody's
       // choice, and hides the banner before the first paint (e2e/shared-copy.test.ts)
-      // until the page's script removes it.
+      // until the page's script, which runs on the visitor's intent (ADR 0033), removes it.
       expect(await banner(page).isVisible()).toBe(false);
+      await hydrate(page);
       await banner(page).waitFor({ state: "detached" });
       expect(problems).toEqual([]);
     });

@@ -18,12 +18,17 @@ async function page(path: string): Promise<string> {
   return response.text();
 }
 
-async function initialScripts(path: string): Promise<{ text: string; gzipBytes: number }> {
+/** The scripts a page preloads, and those it preloads only once the visitor shows intent. */
+async function scriptsOf(path: string): Promise<{ first: string[]; onIntent: string[] }> {
   const html = await page(path);
-  const scripts = [
-    ...new Set([...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? "")),
-  ];
-  expect(scripts.length, path).toBeGreaterThan(1);
+  const first = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? "");
+  // A shared copy keeps React Router's module script inert and lists its modules on it
+  // (docs/decisions/0033-hydration-on-intent.md).
+  const inert = /<script[^>]* id="hydrate-on-intent" data-preload="([^"]*)">/.exec(html);
+  return { first: [...new Set(first)], onIntent: inert?.[1]?.split(" ") ?? [] };
+}
+
+async function scriptBodies(scripts: string[]) {
   const bodies = await Promise.all(
     scripts.map(async (src) =>
       Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer()),
@@ -34,6 +39,14 @@ async function initialScripts(path: string): Promise<{ text: string; gzipBytes: 
     // Counted as `npm run bench` and docs/measurements.md count them: gzip level 9.
     gzipBytes: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
   };
+}
+
+/** The scripts a page runs to hydrate: at once, or on the visitor's intent. */
+async function hydrationScripts(path: string): Promise<{ text: string; gzipBytes: number }> {
+  const { first, onIntent } = await scriptsOf(path);
+  const scripts = [...new Set([...first, ...onIntent])];
+  expect(scripts.length, path).toBeGreaterThan(1);
+  return scriptBodies(scripts);
 }
 
 const messages = {
@@ -53,7 +66,7 @@ describe("what a page downloads first", () => {
   it.each(["/", "/pt-br"])(
     "home %s: its first screen's texts, not the sections below it, no legal or e-mail text, no zod",
     async (path) => {
-      const { text: scripts } = await initialScripts(path);
+      const { text: scripts } = await hydrationScripts(path);
       // The search finds what belongs here: the first screen's title, in both languages.
       expect(scripts).toContain(text("pt-br", "home_title"));
       expect(scripts).toContain(text("en", "home_title"));
@@ -70,29 +83,58 @@ describe("what a page downloads first", () => {
   );
 
   it("the privacy policy carries its text, and a form page its rules", async () => {
-    const privacy = (await initialScripts("/privacy-policy")).text;
+    const privacy = (await hydrationScripts("/privacy-policy")).text;
     expect(privacy).toContain(text("en", "privacy_s1_p1"));
     expect(privacy).toContain(text("pt-br", "privacy_s1_p1"));
-    const form = (await initialScripts(`/change-password/${"a".repeat(32)}`)).text;
+    const form = (await hydrationScripts(`/change-password/${"a".repeat(32)}`)).text;
     expect(form).toContain(zodSignature);
   });
 
-  // ADR 0028: measured 126.8 KB (home) and 126.3 KB (test page) of which React DOM and
-  // React Router are 101 KB; a little room above that, so a new dependency or a screen's
-  // code pulled into the shell by accident fails here.
+  // ADR 0033: the shared copies of the public pages download no script before the visitor
+  // shows intent; their only script is the inline one that waits for it.
+  it.each(["/", "/pt-br", "/test", "/pt-br/teste", "/privacy-policy", "/pt-br/termos-de-uso"])(
+    "%s, as every anonymous visitor gets it: no script to download before intent",
+    async (path) => {
+      const html = await page(path);
+      const { first, onIntent } = await scriptsOf(path);
+      expect(first).toEqual([]);
+      expect(onIntent.length).toBeGreaterThan(1);
+      // No module script runs, and no script is fetched from a src.
+      expect(html).not.toMatch(/<script[^>]* type="module"/);
+      expect(html).not.toMatch(/<script[^>]* src=/);
+      const inline = [...html.matchAll(/<script nonce="[^"]+">([\s\S]*?)<\/script>/g)]
+        .map((m) => m[1] ?? "")
+        .join("");
+      const inlineGzip = gzipSync(Buffer.from(inline), { level: 9 }).length;
+      console.log(`inline scripts of ${path}: ${(inlineGzip / kb).toFixed(2)} KB gzip`);
+      expect(inlineGzip).toBeLessThanOrEqual(2 * kb);
+    },
+  );
+
+  // ADR 0028: the code that hydrates the home and test pages, measured 126.8 KB and
+  // 126.3 KB, of which React DOM and React Router are 101 KB; a little room above that, so a
+  // new dependency or a screen's code pulled into the shell by accident fails here. A page
+  // rendered for its visitor alone preloads it at once.
   it.each([
     ["/", 130],
     ["/pt-br", 130],
     ["/test", 130],
     ["/pt-br/teste", 130],
-  ] as const)("%s: its first scripts weigh at most %i KB gzip", async (path, limit) => {
-    const { gzipBytes } = await initialScripts(path);
-    console.log(`first scripts of ${path}: ${(gzipBytes / kb).toFixed(1)} KB gzip`);
+    ["/?from=bench", 130],
+  ] as const)("%s: the scripts that hydrate it weigh at most %i KB gzip", async (path, limit) => {
+    const { gzipBytes } = await hydrationScripts(path);
+    console.log(`hydration scripts of ${path}: ${(gzipBytes / kb).toFixed(1)} KB gzip`);
     expect(gzipBytes).toBeLessThanOrEqual(limit * kb);
   });
 
+  it("a page rendered for its visitor alone preloads its scripts at once", async () => {
+    const { first, onIntent } = await scriptsOf("/?from=bench");
+    expect(first.length).toBeGreaterThan(1);
+    expect(onIntent).toEqual([]);
+  });
+
   it("the test page's introduction comes without the test's runner and question bank", async () => {
-    const { text: scripts } = await initialScripts("/test");
+    const { text: scripts } = await hydrationScripts("/test");
     expect(scripts).toContain(text("en", "test_intro_title"));
     // The runner's own texts and the bank's option descriptions arrive when a test starts.
     expect(scripts).not.toContain(text("en", "test_offline"));

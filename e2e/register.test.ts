@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { consentAsGoogle, finishedAttempt, password, signUpLabels } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { baseUrl, hasNoHorizontalOverflow, hydrate, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -61,10 +61,8 @@ async function shoot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** React Router's scroll restoration takes over in an effect of the hydration's commit. */
-function hydrated(page: Page) {
-  return page.waitForFunction(() => window.history.scrollRestoration === "manual");
-}
+/** Hydrated: a shared copy (the terms) on the visitor's intent, any other page at once. */
+const hydrated = hydrate;
 
 async function openRegister(page: Page, path: string) {
   await page.goto(path);

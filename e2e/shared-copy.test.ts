@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { signUpViaApi } from "./attempt-taking";
-import { baseUrl, viewports } from "./browser";
+import { baseUrl, hydrate, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -155,6 +155,7 @@ describe("shared copies of the public pages", () => {
     // fails on any) and its own links are the same as on the plain one.
     const { page } = await newPage({ viewport: viewports.desktop });
     await page.goto("/pt-br?utm_source=newsletter&gclid=Cj0KCQ");
+    await hydrate(page);
     await page.getByTestId("sign-up-link").click();
     await page.waitForURL(/\/pt-br\/cadastro\?returnUrl=%2Fpt-br$/);
     await page.goBack();
@@ -172,7 +173,9 @@ describe("shared copies of the public pages", () => {
     await page.goto("/");
     const banner = page.getByTestId("cookie-banner");
     expect(await banner.isVisible()).toBe(false);
-    // Hydrated: the page's own state has the choice and removes the hidden banner.
+    // Hydrated (on intent, ADR 0033): the page's own state has the choice and removes the
+    // hidden banner.
+    await hydrate(page);
     await banner.waitFor({ state: "detached" });
     await page.getByTestId("cta").click();
     await page.waitForURL(/\/test$/);
