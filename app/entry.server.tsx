@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { MemoryRouter, ServerRouter } from "react-router";
-import { deferHydration } from "../core/hydrate-on-intent";
+import { deferHydration, hydratesOnIntent } from "../core/hydrate-on-intent";
 import { isBotAgent } from "../core/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { setStaticPartRenderer } from "./components/server-html";
@@ -61,7 +61,7 @@ export default async function handleRequest(
   serverModules ??= profileCompletion.load();
   await serverModules;
   // The Worker sends this nonce in the response's Content-Security-Policy.
-  const { nonce, sharedCopy } = loadContext.get(cloudflareContext);
+  const { nonce } = loadContext.get(cloudflareContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -78,7 +78,7 @@ export default async function handleRequest(
   );
   shellRendered = true;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (sharedCopy) {
+  if (hydratesOnIntent(Object.values(routerContext.staticHandlerContext.loaderData))) {
     return new Response(await hydratingOnIntent(body), {
       headers: responseHeaders,
       status: responseStatusCode,
@@ -90,10 +90,10 @@ export default async function handleRequest(
 }
 
 /**
- * A shared copy (rendered once per build for every anonymous visitor, ADR 0026) hydrates
- * on intent: its module script is made inert and its preloads listed on it
- * (core/hydrate-on-intent.ts, docs/decisions/0033-hydration-on-intent.md). Such a page has
- * no deferred data, so waiting for the whole render costs nothing.
+ * A page whose loaders say so (a shared copy, ADR 0026; a result) hydrates on intent: its
+ * module script is made inert and its preloads listed on it (core/hydrate-on-intent.ts,
+ * docs/decisions/0033-hydration-on-intent.md). Such a page has no deferred data, so waiting
+ * for the whole render costs nothing.
  */
 async function hydratingOnIntent(body: ReadableStream & { allReady: Promise<void> }) {
   await body.allReady;

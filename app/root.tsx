@@ -22,7 +22,7 @@ import {
   consentChosenStyle,
   readConsent,
 } from "../core/consent";
-import { hydratedEvent, hydrateOnIntentScript } from "../core/hydrate-on-intent";
+import { hydratedEvent, hydrateOnIntentScript, hydratesOnIntent } from "../core/hydrate-on-intent";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -77,9 +77,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const nonce = useNonce();
-  const rootData = useRouteLoaderData("root") as
-    | { consent?: ConsentChoice | null; hydrateOnIntent?: boolean }
-    | undefined;
+  const rootData = useRouteLoaderData("root") as { consent?: ConsentChoice | null } | undefined;
+  const onIntent = hydratesOnIntent(useMatches().map((match) => match.loaderData));
   useLocaleForMessages(locale);
   // The inline script of a page that hydrates on intent gives back the clicks it held.
   useEffect(() => {
@@ -96,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: consentChosenScript }}
         />
         <style>{consentChosenStyle}</style>
-        {rootData?.hydrateOnIntent ? (
+        {onIntent ? (
           <script
             nonce={nonce}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/hydrate-on-intent.ts)

@@ -6,6 +6,7 @@ import {
   heldControls,
   hydratedEvent,
   hydrateOnIntentScript,
+  hydratesOnIntent,
 } from "./hydrate-on-intent";
 
 /** The shape of a page as React Router 8 and React 19 render it (head, then the body's end). */
@@ -60,5 +61,19 @@ describe("hydrateOnIntentScript", () => {
     }
     // Inline in the page: it must not be able to close its own element.
     expect(hydrateOnIntentScript).not.toContain("</");
+  });
+});
+
+describe("hydratesOnIntent", () => {
+  it("is true when a matched route's data says so, and only then", () => {
+    expect(hydratesOnIntent([{ hydrateOnIntent: true }, null, undefined])).toBe(true);
+    expect(hydratesOnIntent([{ hydrateOnIntent: false }, { kind: "result" }, undefined])).toBe(
+      false,
+    );
+    // A failed route has no data; a truthy value that is not `true` is not a yes.
+    expect(hydratesOnIntent([undefined, { hydrateOnIntent: "yes" }, "hydrateOnIntent"])).toBe(
+      false,
+    );
+    expect(hydratesOnIntent([])).toBe(false);
   });
 });

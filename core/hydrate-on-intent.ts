@@ -22,6 +22,22 @@ export const hydratedEvent = "app:hydrated";
 export const heldControls = "button,[role=button]";
 
 /**
+ * A route's loader says its page may wait for intent with `hydrateOnIntent: true` in its
+ * data: the root's for a shared copy, a page's when what it shows needs no script at load.
+ * The server (which then makes the module script inert) and the root layout (which then
+ * renders the inline script) read the same data, so they agree. A route that failed has
+ * no data: an error page hydrates at once, unless the root's data says otherwise.
+ */
+export function hydratesOnIntent(routeData: readonly unknown[]): boolean {
+  return routeData.some(
+    (data) =>
+      typeof data === "object" &&
+      data !== null &&
+      (data as { hydrateOnIntent?: unknown }).hydrateOnIntent === true,
+  );
+}
+
+/**
  * The page's React Router module script made inert, with the modules it would have
  * preloaded listed on it (`data-preload`) instead of preloaded at once; null when the HTML
  * does not have the expected shape (then the page is left to hydrate at once).

@@ -17,7 +17,13 @@ import type { Route } from "./+types/result";
 import "../payments.css";
 
 type LoaderResult =
-  | { kind: "result"; result: AttemptResult; checkout: CheckoutView | null }
+  | {
+      kind: "result";
+      result: AttemptResult;
+      checkout: CheckoutView | null;
+      /** The result needs no script at load: it hydrates on intent (ADR 0033). */
+      hydrateOnIntent: true;
+    }
   | { kind: "invalid" | "notFinished" | "rejected" };
 
 /** The report's offer for this test, in the page's currency; none when it cannot be bought. */
@@ -53,6 +59,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       // (docs/decisions/0017-payments.md).
       result,
       checkout: await checkout,
+      // Links and figures: the account menu is the only control, and a press on it before
+      // the page has hydrated is held and given back (core/hydrate-on-intent.ts).
+      hydrateOnIntent: true,
     }),
     expected: [
       { status: 404, page: { kind: "invalid" } },
