@@ -284,6 +284,6 @@ function sharedCopyHitInMemory(request: Request, env: Env, buildId: string): Res
   const url = new URL(request.url);
   if (url.pathname === "/" && languageRedirectOf(request, url)) return undefined;
   const nonce = createNonce();
-  const copy = readSharedCopyInMemory(key, nonce);
+  const copy = readSharedCopyInMemory(key, nonce, request);
   return copy && finishPage(copy, request, url, nonce, false);
 }

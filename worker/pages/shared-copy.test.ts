@@ -59,7 +59,7 @@ function build(buildId = `build-${crypto.randomUUID()}`) {
     await waitOnExecutionContext(ctx);
     return { response, body, served: response.headers.get("X-Page-Cache") };
   };
-  return { renders, get };
+  return { renders, get, app };
 }
 
 /** The Cookie header a client's browser would send. */
@@ -125,6 +125,61 @@ describe("a shared copy of a public page", () => {
       };
       expect(shape(fromMemory)).toEqual(shape(fromEdge));
       expect(fromMemory.response.headers.get("Permissions-Policy")).not.toBeNull();
+    }
+  });
+
+  it("is sent from memory as gzip compressed once to a visitor who accepts it: the page with this response's own nonce", async () => {
+    const site = build();
+    const plain = await site.get("/pt-br");
+    await site.get("/pt-br");
+    const gzipped = async (acceptEncoding: string) => {
+      const ctx = createExecutionContext();
+      const response = await site.app.fetch(
+        new Request(`${origin}/pt-br`, {
+          headers: {
+            "User-Agent": browser,
+            Cookie: "lang=pt-BR",
+            "Accept-Encoding": acceptEncoding,
+          },
+        }),
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+    };
+    const [one, two] = [await gzipped("gzip, deflate, br"), await gzipped("br;q=1, gzip;q=0.5")];
+    const pages: string[] = [];
+    const pageNonces: string[] = [];
+    for (const { response, bytes } of [one, two]) {
+      expect(response.headers.get("X-Page-Cache")).toBe("hit");
+      expect(response.headers.get("Content-Encoding")).toBe("gzip");
+      expect(response.headers.get("Vary")).toContain("Accept-Encoding");
+      expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+      // DecompressionStream checks the trailer's CRC-32 and length: a wrong one throws.
+      const html = await new Response(
+        new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
+      ).text();
+      const nonce = nonces(html)[0] as string;
+      // One nonce on every element that had one (the browser tests check it against the
+      // policy, which this test build leaves out).
+      expect(new Set(nonces(html))).toEqual(new Set([nonce]));
+      pageNonces.push(nonce);
+      pages.push(html.replaceAll(nonce, "N"));
+    }
+    expect(pageNonces[0]).not.toBe(pageNonces[1]);
+    const plainNonce = nonces(plain.body)[0] as string;
+    expect(pages).toEqual([
+      plain.body.replaceAll(plainNonce, "N"),
+      plain.body.replaceAll(plainNonce, "N"),
+    ]);
+    // Refused with q=0, or not asked for: the page as it is.
+    for (const acceptEncoding of ["gzip;q=0, identity", "identity"]) {
+      const { response, bytes } = await gzipped(acceptEncoding);
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      expect(new TextDecoder().decode(bytes).replaceAll(/nonce="[^"]+"/g, "")).toBe(
+        plain.body.replaceAll(/nonce="[^"]+"/g, ""),
+      );
     }
   });
 

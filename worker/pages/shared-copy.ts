@@ -1,3 +1,4 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
 import { withoutCampaignParameters } from "../../core/campaign";
 import { readCookie } from "../../core/language";
 import { localizePath, matchScreen, type Screen } from "../../core/route-table";
@@ -67,6 +68,8 @@ interface SharedCopy {
   size: number;
   headers: [string, string][];
   storedAt: number;
+  /** The parts compressed, made on the first hit that accepts gzip (`gzippedWith`). */
+  deflated?: Uint8Array[];
 }
 
 /** The isolate's copies, newest last; a handful of pages per build. */
@@ -158,6 +161,67 @@ function joinedWith(copy: SharedCopy, nonce: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * The copy with `nonce` between its parts as a gzip body, compressed once per copy rather
+ * than per response: each part is a raw deflate stream ending on a full flush (byte-aligned,
+ * no reference to anything before it), each nonce a stored block between them, then an
+ * empty final block and the trailer (CRC-32 and length of the whole page). A visitor's
+ * page is decompressed from it exactly as from any gzip body; its nonce is its own.
+ * Compressing 75 KB of HTML for every response cost as much as the rest of a hit
+ * (docs/measurements.md, 2026-11-25 evening).
+ */
+function gzippedWith(copy: SharedCopy, nonce: string): Uint8Array<ArrayBuffer> {
+  copy.deflated ??= copy.parts.map(
+    (part) =>
+      new Uint8Array(deflateRawSync(part, { level: 9, finishFlush: constants.Z_FULL_FLUSH })),
+  );
+  const between = utf8.encode(nonce);
+  const length = between.byteLength;
+  const storedHeader = new Uint8Array([
+    0,
+    length & 0xff,
+    length >> 8,
+    ~length & 0xff,
+    (~length >> 8) & 0xff,
+  ]);
+  const header = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+  const deflated = copy.deflated;
+  const bodySize = deflated.reduce((sum, part) => sum + part.byteLength, 0);
+  const body = new Uint8Array(
+    header.byteLength + bodySize + (storedHeader.byteLength + length) * (deflated.length - 1) + 10,
+  );
+  body.set(header, 0);
+  let offset = header.byteLength;
+  let crc = 0;
+  deflated.forEach((part, i) => {
+    if (i > 0) {
+      body.set(storedHeader, offset);
+      body.set(between, offset + storedHeader.byteLength);
+      offset += storedHeader.byteLength + length;
+      crc = crc32(between, crc);
+    }
+    body.set(part, offset);
+    offset += part.byteLength;
+    crc = crc32(copy.parts[i] as Uint8Array, crc);
+  });
+  // The final block: fixed Huffman codes, nothing but its end (10 bits: 0x03 0x00).
+  body.set([0x03, 0x00], offset);
+  const trailer = new DataView(body.buffer, offset + 2, 8);
+  trailer.setUint32(0, crc >>> 0, true);
+  trailer.setUint32(4, (copy.size + length * (deflated.length - 1)) >>> 0, true);
+  return body;
+}
+
+/** True when the request's Accept-Encoding takes gzip (not refused with q=0). */
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get("Accept-Encoding") ?? "").split(",").some((coding) => {
+    const [name, ...parameters] = coding.trim().toLowerCase().split(";");
+    if (name !== "gzip") return false;
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
  * The shared copy for a key with this response's nonce in it (the caller sends the
  * matching Content-Security-Policy); undefined when neither the isolate nor the edge has it.
  */
@@ -177,21 +241,39 @@ export async function readSharedCopy(key: string, nonce: string): Promise<Respon
   return hit(copy, nonce);
 }
 
-/** The shared copy for a key from this isolate's memory alone, as readSharedCopy answers it. */
-export function readSharedCopyInMemory(key: string, nonce: string): Response | undefined {
+/**
+ * The shared copy for a key from this isolate's memory alone, as readSharedCopy answers it,
+ * but compressed already when `request` accepts gzip: the caller sends it as it is, so it
+ * must not be wrapped in another Response (which would compress it again).
+ */
+export function readSharedCopyInMemory(
+  key: string,
+  nonce: string,
+  request?: Request,
+): Response | undefined {
   const copy = inMemory.get(key);
   if (!copy) return undefined;
   if (Date.now() - copy.storedAt > sharedCopyMaxAgeSeconds * 1000) {
     inMemory.delete(key);
     return undefined;
   }
-  return hit(copy, nonce);
+  return request && acceptsGzip(request) ? gzipHit(copy, nonce) : hit(copy, nonce);
 }
 
 function hit(copy: SharedCopy, nonce: string): Response {
   const headers = new Headers(copy.headers);
   headers.set(sharedCopyHeader, "hit");
+  headers.append("Vary", "Accept-Encoding");
   return new Response(joinedWith(copy, nonce), { status: 200, headers });
+}
+
+function gzipHit(copy: SharedCopy, nonce: string): Response {
+  const headers = new Headers(copy.headers);
+  headers.set(sharedCopyHeader, "hit");
+  headers.append("Vary", "Accept-Encoding");
+  headers.set("Content-Encoding", "gzip");
+  // The body is gzip already: the runtime sends it as it is.
+  return new Response(gzippedWith(copy, nonce), { status: 200, headers, encodeBody: "manual" });
 }
 
 /**
