@@ -100,7 +100,7 @@ async function hydratingOnIntent(body: ReadableStream & { allReady: Promise<void
   const html = await new Response(body).text();
   const deferred = deferHydration(html);
   // The root layout's inline script copes with a page that hydrates at once.
-  if (deferred === null) console.warn("pages: a shared copy without React Router's scripts");
+  if (deferred === null) console.warn("pages: no React Router scripts to defer; hydrating at once");
   return deferred ?? html;
 }
 
