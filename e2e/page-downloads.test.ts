@@ -8,9 +8,10 @@ import { describe, expect, it } from "./fixtures";
  * What a page makes the browser download before it can run: its stylesheets and the
  * scripts it preloads (docs/decisions/0015-home-performance.md). Each page carries its own
  * texts, not the whole message catalogue, and the account forms' rules (zod) arrive only
- * with the login modal or the pages that show a form. The first scripts of the home and
- * test pages stay within a weight, and the stylesheets do not hold the first paint back
- * (docs/decisions/0028-first-load.md).
+ * with the login modal or the pages that show a form. The shared copies of the public
+ * pages download no script before the visitor's intent, the code that hydrates the home and
+ * test pages stays within a weight (docs/decisions/0033-hydration-on-intent.md), and the
+ * stylesheets do not hold the first paint back (docs/decisions/0028-first-load.md).
  */
 async function page(path: string): Promise<string> {
   const response = await fetch(new URL(path, baseUrl), { headers: { Accept: "text/html" } });
