@@ -22,7 +22,12 @@ import {
   consentChosenStyle,
   readConsent,
 } from "../core/consent";
-import { hydratedEvent, hydrateOnIntentScript, hydratesOnIntent } from "../core/hydrate-on-intent";
+import {
+  heldStyle,
+  hydratedEvent,
+  hydrateOnIntentScript,
+  hydratesOnIntent,
+} from "../core/hydrate-on-intent";
 import { localeFromPath, localeInfo } from "../core/locales";
 import * as m from "../core/paraglide/messages";
 import type { Route } from "./+types/root";
@@ -96,11 +101,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <style>{consentChosenStyle}</style>
         {onIntent ? (
-          <script
-            nonce={nonce}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/hydrate-on-intent.ts)
-            dangerouslySetInnerHTML={{ __html: hydrateOnIntentScript }}
-          />
+          <>
+            <script
+              nonce={nonce}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/hydrate-on-intent.ts)
+              dangerouslySetInnerHTML={{ __html: hydrateOnIntentScript }}
+            />
+            <style>{heldStyle}</style>
+          </>
         ) : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />

@@ -3,6 +3,7 @@ import {
   deferHydration,
   deferredScriptId,
   deferredScriptType,
+  heldAttribute,
   heldControls,
   hydratedEvent,
   hydrateOnIntentScript,
@@ -56,7 +57,7 @@ describe("deferHydration", () => {
 describe("hydrateOnIntentScript", () => {
   it("is a script that parses, and names the inert script, the event and the held controls", () => {
     expect(() => new Function(hydrateOnIntentScript)).not.toThrow();
-    for (const name of [deferredScriptId, hydratedEvent, heldControls]) {
+    for (const name of [deferredScriptId, hydratedEvent, heldControls, heldAttribute]) {
       expect(hydrateOnIntentScript).toContain(`"${name}"`);
     }
     // Inline in the page: it must not be able to close its own element.

@@ -94,12 +94,17 @@ describe("a shared copy hydrates on intent", () => {
     await expect.poll(() => [...scripts.requested].sort()).toEqual([...listed].sort());
     expect(await isHydrated(page)).toBe(false);
 
-    // The click comes before React can own the button: it is held, then given back.
+    // The click comes before React can own the button: it is held (and shows it), then given
+    // back.
     await page.click(signIn);
     expect(await isHydrated(page)).toBe(false);
+    const button = page.locator(signIn);
+    expect(await button.getAttribute("data-held")).toBe("");
+    expect(await button.evaluate((element) => getComputedStyle(element).cursor)).toBe("progress");
     release();
     await page.locator("dialog[open]").waitFor();
     expect(await isHydrated(page)).toBe(true);
+    expect(await button.getAttribute("data-held")).toBeNull();
     expect(await page.locator("dialog[open] .auth-title").textContent()).toBe("Welcome back");
     expect(problems).toEqual([]);
   });
