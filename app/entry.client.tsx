@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { hydratingEvent } from "../core/hydrate-on-intent";
 import { attemptRunner } from "./components/attempt-runner-loader";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { guardRouteModuleReloads } from "./lib/chunk-reload";
@@ -19,13 +20,18 @@ handleSkippedViewTransitions(document, (error) => window.reportError(error));
 
 // A page showing the profile-completion step or a running test hydrates once that code is
 // here (lib/code-on-demand.ts); every other page hydrates at once.
-void Promise.all([profileCompletion.preload(document), attemptRunner.preload(document)]).then(() =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  }),
+void Promise.all([profileCompletion.preload(document), attemptRunner.preload(document)]).then(
+  () => {
+    // A page that hydrates on intent takes its marks off a held control first: React must find
+    // the server's attributes (core/hydrate-on-intent.ts).
+    document.dispatchEvent(new Event(hydratingEvent));
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  },
 );

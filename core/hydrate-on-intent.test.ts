@@ -8,6 +8,7 @@ import {
   hydratedEvent,
   hydrateOnIntentScript,
   hydratesOnIntent,
+  hydratingEvent,
 } from "./hydrate-on-intent";
 
 /** The shape of a page as React Router 8 and React 19 render it (head, then the body's end). */
@@ -57,7 +58,13 @@ describe("deferHydration", () => {
 describe("hydrateOnIntentScript", () => {
   it("is a script that parses, and names the inert script, the event and the held controls", () => {
     expect(() => new Function(hydrateOnIntentScript)).not.toThrow();
-    for (const name of [deferredScriptId, hydratedEvent, heldControls, heldAttribute]) {
+    for (const name of [
+      deferredScriptId,
+      hydratingEvent,
+      hydratedEvent,
+      heldControls,
+      heldAttribute,
+    ]) {
       expect(hydrateOnIntentScript).toContain(`"${name}"`);
     }
     // Inline in the page: it must not be able to close its own element.

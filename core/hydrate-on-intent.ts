@@ -16,11 +16,16 @@
 export const deferredScriptId = "hydrate-on-intent";
 /** The type that keeps the browser from running it. */
 export const deferredScriptType = "text/x-hydrate-on-intent";
+/** Dispatched on `document` by the client entry just before React hydrates the page. */
+export const hydratingEvent = "app:hydrating";
 /** Dispatched on `document` by the root layout once React has hydrated the page. */
 export const hydratedEvent = "app:hydrated";
 /** Controls whose click needs React: held before hydration and given back after it. */
 export const heldControls = "button,[role=button]";
-/** Marks a held control until its click is given back, so the press shows at once. */
+/**
+ * Marks a held control while the code downloads, so the press shows at once; taken off when
+ * hydration starts, since React must find the server's attributes.
+ */
 export const heldAttribute = "data-held";
 /**
  * The look of a held control (in the head beside the script): pressed and busy, over the
@@ -76,10 +81,11 @@ export function deferHydration(html: string): string | null {
  *   inert script into a new module script with the same nonce, which the CSP allows;
  *   without an inert script (the server left the page to hydrate at once) it does nothing.
  * - A click on a control that needs React (`heldControls`) before hydration is cancelled,
- *   the control marked (`heldAttribute`: it looks pressed and busy meanwhile) and clicked
- *   again when the root layout reports the hydration (`hydratedEvent`); links and
- *   `<details>` keep working natively meanwhile.
+ *   the control marked (`heldAttribute`: it looks pressed and busy while the code
+ *   downloads, until the client entry starts hydrating, `hydratingEvent`) and clicked again
+ *   when the root layout reports the hydration (`hydratedEvent`); links and `<details>`
+ *   keep working natively meanwhile.
  * - Once the page has loaded and the browser is idle, the modules are preloaded (fetched
  *   and compiled, not run), so that intent hydrates without waiting for the network.
  */
-export const hydrateOnIntentScript = `(()=>{const d=document,w=window;let s=0,p;const c=()=>d.getElementById("${deferredScriptId}"),g=()=>{const i=c();if(s||!i)return;s=1;const n=d.createElement("script");n.type="module";n.nonce=i.nonce;n.textContent=i.textContent;d.body.append(n)};d.addEventListener("${hydratedEvent}",()=>{s=2;const t=p;p=void 0;if(t){t.removeAttribute("${heldAttribute}");if(t.isConnected)t.click()}},{once:!0});for(const t of["pointerdown","touchstart","keydown","focusin"])d.addEventListener(t,g,{capture:!0,passive:!0});d.addEventListener("click",e=>{if(s===2)return;const t=e.target instanceof Element?e.target.closest("${heldControls}"):null;if(!t)return;e.preventDefault();e.stopImmediatePropagation();p?.removeAttribute("${heldAttribute}");p=t;t.setAttribute("${heldAttribute}","");g()},!0);w.addEventListener("load",()=>(w.requestIdleCallback||setTimeout)(()=>{const i=c();if(s||!i)return;for(const h of(i.dataset.preload||"").split(" "))if(h){const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=i.nonce;d.head.append(l)}}),{once:!0})})()`;
+export const hydrateOnIntentScript = `(()=>{const d=document,w=window;let s=0,p,m=1;const c=()=>d.getElementById("${deferredScriptId}"),g=()=>{const i=c();if(s||!i)return;s=1;const n=d.createElement("script");n.type="module";n.nonce=i.nonce;n.textContent=i.textContent;d.body.append(n)};d.addEventListener("${hydratingEvent}",()=>{m=0;p?.removeAttribute("${heldAttribute}")});d.addEventListener("${hydratedEvent}",()=>{s=2;const t=p;p=void 0;if(t?.isConnected)t.click()},{once:!0});for(const t of["pointerdown","touchstart","keydown","focusin"])d.addEventListener(t,g,{capture:!0,passive:!0});d.addEventListener("click",e=>{if(s===2)return;const t=e.target instanceof Element?e.target.closest("${heldControls}"):null;if(!t)return;e.preventDefault();e.stopImmediatePropagation();p?.removeAttribute("${heldAttribute}");p=t;if(m)t.setAttribute("${heldAttribute}","");g()},!0);w.addEventListener("load",()=>(w.requestIdleCallback||setTimeout)(()=>{const i=c();if(s||!i)return;for(const h of(i.dataset.preload||"").split(" "))if(h){const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=i.nonce;d.head.append(l)}}),{once:!0})})()`;
