@@ -23,12 +23,20 @@ export function hasNoHorizontalOverflow(page: Page) {
 }
 
 /**
- * Hydrates a page that waits for the visitor's intent (a shared copy of a public page,
- * docs/decisions/0033-hydration-on-intent.md) by pressing Shift, as a first key would, and
- * waits until React owns it: React Router's scroll restoration takes over in an effect of
- * the hydration's commit. A page that hydrated by itself passes at once.
+ * Shows the intent a page that waits for it needs before it hydrates (a shared copy of a
+ * public page, a result: docs/decisions/0033-hydration-on-intent.md): a Shift key press, as
+ * a visitor's first key would, which changes nothing on any page.
+ */
+export function signalIntent(page: Page) {
+  return page.keyboard.press("Shift");
+}
+
+/**
+ * Hydrates a page that waits for the visitor's intent and waits until React owns it: React
+ * Router's scroll restoration takes over in an effect of the hydration's commit. A page
+ * that hydrated by itself passes at once.
  */
 export async function hydrate(page: Page) {
-  await page.keyboard.press("Shift");
+  await signalIntent(page);
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
 }

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { hydrate } from "./browser";
+import { hydrate, signalIntent } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
@@ -11,7 +11,7 @@ const backHome = ".error-actions a";
  * hydrates on the visitor's intent, ADR 0033: a first key).
  */
 async function clickWhenHydrated(page: Page, selector: string) {
-  await page.keyboard.press("Shift");
+  await signalIntent(page);
   await page.waitForFunction((s) => {
     const element = document.querySelector(s);
     return (

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { mapBins, mapColour, noDataColour } from "../core/iq-map-scale";
 import type { Locale } from "../core/locales";
 import { localizePath } from "../core/route-table";
-import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { hasNoHorizontalOverflow, screenshot, signalIntent, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 const pages: { locale: Locale; path: string; estimated: string; note: RegExp; noData: string }[] = [
@@ -151,7 +151,7 @@ describe("the sections below the first screen (ADR 0028)", () => {
   }) => {
     // Both pages are shared copies, which hydrate on the visitor's intent (ADR 0033).
     const hydrated = async (selector: string) => {
-      await page.keyboard.press("Shift");
+      await signalIntent(page);
       await page.waitForFunction(
         (s) =>
           Object.keys(document.querySelector(s) ?? {}).some((key) =>

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { signalIntent } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -19,7 +20,7 @@ async function openHome(page: Page, deployedId: (real: string) => string) {
   await page.goto("/");
   await page.waitForFunction(() => document.querySelector("a.brand") !== null);
   // The home page's shared copy hydrates on the visitor's intent (ADR 0033): a first key.
-  await page.keyboard.press("Shift");
+  await signalIntent(page);
   // Hydrated once React Router's client router exists.
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   // React finishes hydrating on a timer the fake clock holds: release it, then wait for the

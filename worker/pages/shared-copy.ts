@@ -257,20 +257,15 @@ export function readSharedCopyInMemory(
     inMemory.delete(key);
     return undefined;
   }
-  return request && acceptsGzip(request) ? gzipHit(copy, nonce) : hit(copy, nonce);
+  return hit(copy, nonce, request !== undefined && acceptsGzip(request));
 }
 
-function hit(copy: SharedCopy, nonce: string): Response {
+/** The copy as a response with `nonce` in it: its bytes as they are, or gzip already. */
+function hit(copy: SharedCopy, nonce: string, gzip = false): Response {
   const headers = new Headers(copy.headers);
   headers.set(sharedCopyHeader, "hit");
   headers.append("Vary", "Accept-Encoding");
-  return new Response(joinedWith(copy, nonce), { status: 200, headers });
-}
-
-function gzipHit(copy: SharedCopy, nonce: string): Response {
-  const headers = new Headers(copy.headers);
-  headers.set(sharedCopyHeader, "hit");
-  headers.append("Vary", "Accept-Encoding");
+  if (!gzip) return new Response(joinedWith(copy, nonce), { status: 200, headers });
   headers.set("Content-Encoding", "gzip");
   // The body is gzip already: the runtime sends it as it is.
   return new Response(gzippedWith(copy, nonce), { status: 200, headers, encodeBody: "manual" });
