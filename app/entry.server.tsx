@@ -1,6 +1,12 @@
 import criticalCss from "virtual:critical-css";
 import type { ReactElement } from "react";
-import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
+// React's Node build, not the edge build that "react-dom/server" resolves to in workerd:
+// the edge build turns every string it writes (each attribute, each text) into bytes with
+// its own TextEncoder.encode call, a fifth of the home page's render in a CPU profile; the
+// Node build writes them into one 4 KB buffer with encodeInto. Its renderToReadableStream
+// is the same API, and what it needs of Node (util, crypto, async_hooks, stream,
+// setImmediate, Buffer) the Worker has with nodejs_compat. docs/measurements.md, 2026-11-28.
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { MemoryRouter, ServerRouter } from "react-router";
 import { deferHydration, hydratesOnIntent } from "../core/hydrate-on-intent";
