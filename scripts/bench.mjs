@@ -1,8 +1,9 @@
 // npm run bench: builds, serves the Worker locally and prints figures (not pass/fail):
 // the home page beside a static asset of the same Worker under the same load (from the
 // edge cache's shared copy, rendered for an anonymous visitor, rendered for a signed-in
-// one: requests/s, p50/p99 and the ratio to the static asset), the home page's client JS
-// in KB gzip, and the password hash's cost (a sign-in against a cheap API call in workerd,
+// one: requests/s, p50/p99 and the ratio to the static asset; beside them the same page's
+// bytes answered with no work at all, the ceiling of any Worker answer of it), the home
+// page's client JS in KB gzip, and the password hash's cost (a sign-in against a cheap API call in workerd,
 // and scrypt alone in Node with the same parameters), and the timed test's answer saves:
 // p50/p99 with 200 test-takers answering at once, and how many acknowledged answers were
 // lost; and the participation certificate: its first render and a cached request in the
@@ -232,6 +233,9 @@ try {
   const matched = sizeMatchedAsset(homeBytes);
   const matchedAsset = await load(`${server.url}${matched.path}`);
   const trivialWorker = await load(`${server.url}/robots.txt`);
+  // The ceiling: the home page's own bytes, compressed once, answered by the Worker with
+  // nothing else done (worker/dev/page-ceiling.ts). No Worker answer of this page is cheaper.
+  const ceiling = await load(`${server.url}/_dev/page-ceiling`);
   const js = await homeClientJs(server.url);
   const hash = await passwordHashCost(server.url);
   const takers = Number(process.env.BENCH_TAKERS ?? 200);
@@ -276,12 +280,16 @@ try {
   console.log(
     `${"".padEnd(26)} ${"".padStart(8)}         (/robots.txt: the cost of entering the Worker at all)`,
   );
+  console.log(row("Home's bytes, no work", ceiling));
+  console.log(
+    `${"  / static".padEnd(26)} ${fmt((ceiling.rps / asset.rps) * 100, 0).padStart(8)} %       (/_dev/page-ceiling: the same page compressed once, no per-request work; the most any Worker answer of it reaches here)`,
+  );
   for (const [name, home] of [
     ["Home, cached", cached],
     ["Home, uncached", uncached],
   ]) {
     console.log(
-      `${`  ${name} / same-size file`.padEnd(26)} ${fmt((home.rps / matchedAsset.rps) * 100, 0).padStart(8)} %       (/ robots.txt: ${fmt((home.rps / trivialWorker.rps) * 100, 0)} %)`,
+      `${`  ${name} / same-size file`.padEnd(26)} ${fmt((home.rps / matchedAsset.rps) * 100, 0).padStart(8)} %       (/ robots.txt: ${fmt((home.rps / trivialWorker.rps) * 100, 0)} %; / no work: ${fmt((home.rps / ceiling.rps) * 100, 0)} %)`,
     );
   }
   console.log(

@@ -10,6 +10,7 @@ import { csrfProtection } from "./auth/csrf";
 import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies/guard";
 import { unavailableIn } from "./dependencies/unavailable";
 import { dev } from "./dev";
+import { isPageCeiling, pageCeiling } from "./dev/page-ceiling";
 import { validateEnvOnce } from "./env";
 import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
@@ -221,9 +222,13 @@ export function createApp(
 
   // A public page's shared copy kept in this isolate is served before Hono routes anything:
   // no session to read (the request carries none), no API, no render. Everything else,
-  // and a copy only the edge cache holds, goes through the app.
+  // and a copy only the edge cache holds, goes through the app. In development the bench's
+  // page ceiling is answered here too, before any routing (worker/dev/page-ceiling.ts).
   const route = app.fetch;
   app.fetch = (request, env, ctx) => {
+    if (env && isPageCeiling(request, env as Env)) {
+      return pageCeiling(request, (page) => Promise.resolve(route(page, env, ctx)));
+    }
     const hit = env ? sharedCopyHitInMemory(request, env as Env, buildId) : undefined;
     if (!hit) return route(request, env, ctx);
     addSecurityHeaders(hit.headers, request.url);

@@ -183,3 +183,51 @@ describe("/_dev/d1-queries", () => {
     expect(response.status).toBe(404);
   });
 });
+
+/**
+ * The bench's page ceiling (worker/dev/page-ceiling.ts): the home page's HTML compressed
+ * once, the same bytes for every request; development only.
+ */
+describe("/_dev/page-ceiling", () => {
+  let renders = 0;
+  // A build of its own: no shared copy of another test's home page stands in for its render.
+  const pageApp = createApp(
+    async (_request, { nonce }) => {
+      renders++;
+      const html = `<!DOCTYPE html><html><body><script nonce="${nonce}">1</script></body></html>`;
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    },
+    { buildId: `ceiling-${crypto.randomUUID()}` },
+  );
+  const get = async (path: string, vars: Partial<Env>) => {
+    const ctx = createExecutionContext();
+    const response = await pageApp.fetch(
+      new Request(`${origin}${path}`, { headers: { Cookie: "lang=en-US" } }),
+      { ...env, ...vars } as Env,
+      ctx,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    await waitOnExecutionContext(ctx);
+    return { response, bytes };
+  };
+
+  it("answers the home page's HTML gzip-compressed, rendered once, the same bytes every time", async () => {
+    const first = await get("/_dev/page-ceiling", {});
+    const second = await get("/_dev/page-ceiling", {});
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(first.response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(second.bytes).toEqual(first.bytes);
+    expect(renders).toBe(1);
+    const html = await new Response(
+      new Blob([first.bytes]).stream().pipeThrough(new DecompressionStream("gzip")),
+    ).text();
+    expect(html).toMatch(/^<!DOCTYPE html><html><body><script nonce="[^"]+">1<\/script>/);
+  });
+
+  it("is not there in production", async () => {
+    const { response } = await get("/_dev/page-ceiling", production);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+  });
+});
