@@ -218,6 +218,23 @@ export const testResults = sqliteTable(
 );
 
 /**
+ * How many stored results there are of each IQ in each country (`""` for a result with
+ * no country): the samples of the empirical percentiles (worker/attempts/results.ts) read
+ * this instead of every row of `test_results`. Kept by triggers on `test_results`
+ * (migrations/0007_result_tallies.sql), so every insert, delete (an account's erasure
+ * cascades) and change of a result counts, whatever code makes it.
+ */
+export const resultTallies = sqliteTable(
+  "result_tallies",
+  {
+    country: text("country").notNull(),
+    iq: integer("iq").notNull(),
+    results: integer("results").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.iq] })],
+);
+
+/**
  * Participation certificates (docs/decisions/0010-certificates.md): one per finished
  * attempt, created when it is first rendered. `code` is the public, human-typable id
  * printed on the certificate and checked at the verification page; the name and age are

@@ -96,19 +96,27 @@ describe("the D1 a result costs", () => {
     const client = new Client();
     expect((await client.signUp()).response.status).toBe(201);
     const userId = await userIdOf(client);
+    const other = new Client();
+    expect((await other.signUp()).response.status).toBe(201);
+    const otherId = await userIdOf(other);
     // Results around 101 in Brazil, elsewhere and nowhere known, besides any other test's.
     const stored = [
-      [95, "BR"],
-      [101, "BR"],
-      [101, "BR"],
-      [120, "BR"],
-      [99, "PT"],
-      [101, "US"],
-      [130, null],
-      [80, null],
+      [95, "BR", userId],
+      [101, "BR", userId],
+      [101, "BR", userId],
+      [120, "BR", userId],
+      [99, "PT", userId],
+      [101, "US", userId],
+      [130, null, userId],
+      [80, null, userId],
+      [101, "BR", otherId],
+      [90, "BR", otherId],
+      [101, null, otherId],
     ] as const;
-    for (const [iq, country] of stored) {
-      const attemptId = await unscoredAttempt(userId, answerKeyVersion, answerKey);
+    const ids: string[] = [];
+    for (const [iq, country, owner] of stored) {
+      const attemptId = await unscoredAttempt(owner, answerKeyVersion, answerKey);
+      ids.push(attemptId);
       await env.DB.prepare(
         `INSERT INTO test_results (attempt_id, user_id, finished_at, iq, iq_label, at_ceiling,
            interval_low, interval_high, band, raw_total, raw_by_category, norms_version, age_band,
@@ -116,27 +124,46 @@ describe("the D1 a result costs", () => {
            country, created_at)
          VALUES (?, ?, 0, ?, ?, 0, 0, 0, 'average', 0, '{}', 'n', 'a', 0, 0, 'model', 'model', ?, 0)`,
       )
-        .bind(attemptId, userId, iq, String(iq), country)
+        .bind(attemptId, owner, iq, String(iq), country)
         .run();
     }
-    const all = (
-      await env.DB.prepare("SELECT iq, country FROM test_results").all<{
-        iq: number;
-        country: string | null;
-      }>()
-    ).results;
-    const expected = (rows: typeof all) => ({
-      total: rows.length,
-      below: rows.filter((row) => row.iq < 101).length,
-      equal: rows.filter((row) => row.iq === 101).length,
-    });
-    const samples = await samplesFor(env, 101, "BR");
-    expect(samples).toEqual({
-      world: expected(all),
-      country: expected(all.filter((row) => row.country === "BR")),
-    });
-    expect(samples.country.total).toBeGreaterThanOrEqual(4);
-    expect(samples.country.equal).toBeGreaterThanOrEqual(2);
-    expect(samples.world.total).toBeGreaterThan(samples.country.total);
+    // The samples read the tallies the triggers keep; they must be what the results say.
+    const expectTheResults = async () => {
+      const all = (
+        await env.DB.prepare("SELECT iq, country FROM test_results").all<{
+          iq: number;
+          country: string | null;
+        }>()
+      ).results;
+      const expected = (rows: typeof all) => ({
+        total: rows.length,
+        below: rows.filter((row) => row.iq < 101).length,
+        equal: rows.filter((row) => row.iq === 101).length,
+      });
+      const samples = await samplesFor(env, 101, "BR");
+      expect(samples).toEqual({
+        world: expected(all),
+        country: expected(all.filter((row) => row.country === "BR")),
+      });
+      return samples;
+    };
+    const before = await expectTheResults();
+    expect(before.country.total).toBeGreaterThanOrEqual(6);
+    expect(before.country.equal).toBeGreaterThanOrEqual(3);
+    expect(before.world.total).toBeGreaterThan(before.country.total);
+    // A result removed, and one changed (a country learnt, another IQ): counted as they are.
+    await env.DB.prepare("DELETE FROM test_results WHERE attempt_id = ?").bind(ids[1]).run();
+    await env.DB.prepare("UPDATE test_results SET country = 'BR', iq = 100 WHERE attempt_id = ?")
+      .bind(ids[6])
+      .run();
+    const changed = await expectTheResults();
+    expect(changed.country.equal).toBe(before.country.equal - 1);
+    expect(changed.country.below).toBe(before.country.below + 1);
+    // An erased account (spec: the holder's rights): its results go by cascade, and so do
+    // their tallies.
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(otherId).run();
+    const erased = await expectTheResults();
+    expect(erased.world.total).toBe(changed.world.total - 3);
+    expect(erased.country.total).toBe(changed.country.total - 2);
   });
 });

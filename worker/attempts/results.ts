@@ -1,4 +1,4 @@
-import { and, count, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/account";
 import type { ScoredResult } from "../../core/attempt";
 import { iqScale } from "../../core/norms";
@@ -11,7 +11,7 @@ import {
   scoreAttempt,
 } from "../../core/scoring";
 import { database } from "../../db/client";
-import { testResults } from "../../db/schema";
+import { resultTallies, testResults } from "../../db/schema";
 import { answerKey, answerKeyVersion } from "../questions/answer-key.server";
 import { previousAnswerKeys } from "../questions/previous-answer-keys.server";
 import type { AttemptRow } from "./lookup";
@@ -56,15 +56,18 @@ function storedResult(env: Env, attemptId: string): Promise<ResultRow | undefine
     .then((rows) => rows[0]);
 }
 
-/** How many of the rows `where` selects (all without it) score below `iq`, and exactly `iq`. */
+/**
+ * How many results the tally rows `where` selects (all without it) count below `iq`, and
+ * exactly `iq`.
+ */
 function tallies(iq: number, where?: SQL) {
-  const rowsWhere = (condition: SQL | undefined) =>
-    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const resultsWhere = (condition: SQL | undefined) =>
+    sql<number>`coalesce(sum(case when ${condition} then ${resultTallies.results} else 0 end), 0)`;
   const within = (condition: SQL) => (where ? and(where, condition) : condition);
   return {
-    total: where ? rowsWhere(where) : count(),
-    below: rowsWhere(within(lt(testResults.iq, iq))),
-    equal: rowsWhere(within(eq(testResults.iq, iq))),
+    total: where ? resultsWhere(where) : sql<number>`coalesce(sum(${resultTallies.results}), 0)`,
+    below: resultsWhere(within(lt(resultTallies.iq, iq))),
+    equal: resultsWhere(within(eq(resultTallies.iq, iq))),
   };
 }
 
@@ -76,7 +79,9 @@ const sample = (total: unknown, below: unknown, equal: unknown): ResultSample =>
 
 /**
  * This site's stored results below and equal to `iq`, everywhere and in one country: one
- * statement, one round trip to D1.
+ * statement, one round trip to D1. It reads the tallies of results by country and IQ
+ * (`result_tallies`, kept by triggers on `test_results`): at most a row per country and
+ * IQ, however many results there are.
  */
 export async function samplesFor(
   env: Env,
@@ -84,7 +89,7 @@ export async function samplesFor(
   country: string,
 ): Promise<{ world: ResultSample; country: ResultSample }> {
   const world = tallies(iq);
-  const local = tallies(iq, eq(testResults.country, country));
+  const local = tallies(iq, eq(resultTallies.country, country));
   const [row] = await database(env.DB)
     .select({
       total: world.total,
@@ -94,7 +99,7 @@ export async function samplesFor(
       countryBelow: local.below,
       countryEqual: local.equal,
     })
-    .from(testResults);
+    .from(resultTallies);
   return {
     world: sample(row?.total, row?.below, row?.equal),
     country: sample(row?.countryTotal, row?.countryBelow, row?.countryEqual),
