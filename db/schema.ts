@@ -207,14 +207,11 @@ export const testResults = sqliteTable(
     percentileMethodBrazil: text("percentile_method_brazil", {
       enum: ["model", "empirical"],
     }).notNull(),
-    /** The attempt's country, copied so empirical percentiles read one table. */
+    /** The attempt's country, copied so the tallies of the percentiles' samples read it. */
     country: text("country"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [
-    index("test_results_user_id_idx").on(t.userId, t.finishedAt),
-    index("test_results_country_iq_idx").on(t.country, t.iq),
-  ],
+  (t) => [index("test_results_user_id_idx").on(t.userId, t.finishedAt)],
 );
 
 /**
