@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { hydratingEvent } from "../core/hydrate-on-intent";
+import { hydratingEvent } from "../core/web/hydrate-on-intent";
 import { attemptRunner } from "./components/attempt-runner-loader";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { guardRouteModuleReloads } from "./lib/chunk-reload";
@@ -23,7 +23,7 @@ handleSkippedViewTransitions(document, (error) => window.reportError(error));
 void Promise.all([profileCompletion.preload(document), attemptRunner.preload(document)]).then(
   () => {
     // A page that hydrates on intent takes its marks off a held control first: React must find
-    // the server's attributes (core/hydrate-on-intent.ts).
+    // the server's attributes (core/web/hydrate-on-intent.ts).
     document.dispatchEvent(new Event(hydratingEvent));
     startTransition(() => {
       hydrateRoot(

@@ -9,8 +9,8 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { MemoryRouter, ServerRouter } from "react-router";
-import { deferHydration, hydratesOnIntent } from "../core/hydrate-on-intent";
-import { isBotAgent } from "../core/user-agent";
+import { deferHydration, hydratesOnIntent } from "../core/web/hydrate-on-intent";
+import { isBotAgent } from "../core/web/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
 import { setStaticPartRenderer } from "./components/server-html";
 import { cloudflareContext } from "./lib/load-context";
@@ -97,7 +97,7 @@ export default async function handleRequest(
 
 /**
  * A page whose loaders say so (a shared copy, ADR 0026; a result) hydrates on intent: its
- * module script is made inert and its preloads listed on it (core/hydrate-on-intent.ts,
+ * module script is made inert and its preloads listed on it (core/web/hydrate-on-intent.ts,
  * docs/decisions/0033-hydration-on-intent.md). Such a page has no deferred data, so waiting
  * for the whole render costs nothing.
  */

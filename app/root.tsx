@@ -16,20 +16,20 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { localeFromPath, localeInfo } from "../core/locales/locales";
+import * as m from "../core/paraglide/messages";
 import {
   type ConsentChoice,
   consentChosenScript,
   consentChosenStyle,
   readConsent,
-} from "../core/consent";
+} from "../core/web/consent";
 import {
   heldStyle,
   hydratedEvent,
   hydrateOnIntentScript,
   hydratesOnIntent,
-} from "../core/hydrate-on-intent";
-import { localeFromPath, localeInfo } from "../core/locales";
-import * as m from "../core/paraglide/messages";
+} from "../core/web/hydrate-on-intent";
 import type { Route } from "./+types/root";
 import { BuildWatcher } from "./components/build-watcher";
 import { CookieConsent } from "./components/cookie-consent";
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/consent.ts)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/web/consent.ts)
           dangerouslySetInnerHTML={{ __html: consentChosenScript }}
         />
         <style>{consentChosenStyle}</style>
@@ -104,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <script
               nonce={nonce}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/hydrate-on-intent.ts)
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours (core/web/hydrate-on-intent.ts)
               dangerouslySetInnerHTML={{ __html: hydrateOnIntentScript }}
             />
             <style>{heldStyle}</style>

@@ -1,6 +1,6 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { localeInfo, locales } from "../core/locales";
-import { routeModule, routePattern, servedScreens } from "../core/route-table";
+import { localeInfo, locales } from "../core/locales/locales";
+import { routeModule, routePattern, servedScreens } from "../core/web/route-table";
 
 /** Every served screen of the route table, once per language, with ids like `home.pt-br`. */
 const pages = servedScreens.flatMap((screen) =>

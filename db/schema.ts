@@ -156,7 +156,7 @@ export const testAttempts = sqliteTable(
     finishedAt: integer("finished_at"),
     /** How it ended: the taker sent it, or the clock ran out. */
     endedBy: text("ended_by", { enum: ["finish", "time"] }),
-    /** Which timing rule rejected it (core/attempt-rules.ts), for audit. */
+    /** Which timing rule rejected it (core/attempts/attempt-rules.ts), for audit. */
     rejectionReason: text("rejection_reason"),
     questionBankVersion: text("question_bank_version").notNull(),
     locale: text("locale").notNull(),
@@ -269,7 +269,7 @@ export const withdrawnCertificates = sqliteTable("withdrawn_certificates", {
 /**
  * Orders for the premium report (docs/decisions/0017-payments.md): one row per payment
  * attempt on a finished test. `status`/`statusDetail` are the spec's values, moved only by
- * the state machine (core/payment-machine.ts); `version` grows with every change so a
+ * the state machine (core/payments/payment-machine.ts); `version` grows with every change so a
  * change is written only over the state it was computed from. Amounts are whole cents,
  * computed on the server from configuration and the coupon row.
  *

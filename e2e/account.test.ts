@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { localizePath } from "../core/route-table";
+import { localizePath } from "../core/web/route-table";
 import en from "../messages/en.json";
 import pt from "../messages/pt-br.json";
 import { consentAsGoogle, finishedAttempt, password, signUpViaApi } from "./attempt-taking";

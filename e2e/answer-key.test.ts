@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { questionBank } from "../core/question-bank.generated";
+import { questionBank } from "../core/items/question-bank.generated";
 import { answerKey } from "../worker/questions/answer-key.server";
 
 function files(folder: string): string[] {

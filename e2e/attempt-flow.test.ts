@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { rejectionRules } from "../core/attempt-rules";
-import type { Locale } from "../core/locales";
-import { questionBank } from "../core/question-bank.generated";
+import { rejectionRules } from "../core/attempts/attempt-rules";
+import { questionBank } from "../core/items/question-bank.generated";
+import type { Locale } from "../core/locales/locales";
 import { answerKey } from "../worker/questions/answer-key.server";
 import {
   answerByKey,

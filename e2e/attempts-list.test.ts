@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { formatTestDate } from "../core/attempts-list";
-import type { Locale } from "../core/locales";
-import { questionCodes } from "../core/questions";
+import { formatTestDate } from "../core/attempts/attempts-list";
+import { questionCodes } from "../core/items/questions";
+import type { Locale } from "../core/locales/locales";
 import { callApi, runner, sendAnyway, signUpViaApi } from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

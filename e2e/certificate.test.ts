@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import type { Locale } from "../core/locales";
+import type { Locale } from "../core/locales/locales";
 import { answerByKey, runner, sendAnyway, signUpInModal } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

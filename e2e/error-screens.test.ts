@@ -1,5 +1,5 @@
-import { type Locale, locales } from "../core/locales";
-import { type ParamName, routePattern, servedScreens } from "../core/route-table";
+import { type Locale, locales } from "../core/locales/locales";
+import { type ParamName, routePattern, servedScreens } from "../core/web/route-table";
 import { baseUrl, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { mapBins, mapColour, noDataColour } from "../core/iq-map-scale";
-import type { Locale } from "../core/locales";
-import { localizePath } from "../core/route-table";
+import { mapBins, mapColour, noDataColour } from "../core/content/iq-map-scale";
+import type { Locale } from "../core/locales/locales";
+import { localizePath } from "../core/web/route-table";
 import { hasNoHorizontalOverflow, screenshot, signalIntent, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -19,7 +19,7 @@ const pages: { locale: Locale; path: string; estimated: string; note: RegExp; no
 
 /** The figures of the shared CSV, read here apart from the app's generated module. */
 const csv = new Map(
-  readFileSync("core/data/national-iq-becker-2019.csv", "utf8")
+  readFileSync("core/content/data/national-iq-becker-2019.csv", "utf8")
     .trim()
     .split("\n")
     .slice(1)

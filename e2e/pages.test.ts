@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localeInfo, locales } from "../core/locales";
-import { localizePath, screens, servedScreens } from "../core/route-table";
+import { localeInfo, locales } from "../core/locales/locales";
+import { localizePath, screens, servedScreens } from "../core/web/route-table";
 import { baseUrl } from "./browser";
 
 const browserAgent =

@@ -1,5 +1,5 @@
-import type { Locale } from "../core/locales";
-import { localizePath } from "../core/route-table";
+import type { Locale } from "../core/locales/locales";
+import { localizePath } from "../core/web/route-table";
 import { finishedAttempt, password, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

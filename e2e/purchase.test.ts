@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import type { Locale } from "../core/locales";
-import { localizePath } from "../core/route-table";
+import type { Locale } from "../core/locales/locales";
+import { localizePath } from "../core/web/route-table";
 import { finishedAttempt, signUpViaApi } from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

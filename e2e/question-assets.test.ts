@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { questionBank } from "../core/question-bank.generated";
+import { questionBank } from "../core/items/question-bank.generated";
 import { baseUrl } from "./browser";
 
 /**

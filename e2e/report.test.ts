@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
-import type { Locale } from "../core/locales";
+import type { Locale } from "../core/locales/locales";
 import { sectionIds } from "../core/report/shape";
-import { localizePath } from "../core/route-table";
+import { localizePath } from "../core/web/route-table";
 import { callApi, finishedAttempt, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

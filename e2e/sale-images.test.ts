@@ -1,4 +1,4 @@
-import { saleImageSizes } from "../core/sale-images";
+import { saleImageSizes } from "../core/content/sale-images";
 import { webpSize } from "../scripts/sale-images";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Letter } from "../core/questions.ts";
+import type { Letter } from "../core/items/questions.ts";
 import { answerKey, answerKeyVersion } from "../worker/questions/answer-key.server.ts";
 import { analyseVersion } from "./calibrate/analyse.ts";
 import { type CalibrationReport, reportHtml } from "./calibrate/report-html.ts";

@@ -5,7 +5,7 @@
  * then written as a literal: numbers as digits, text quoted with its quotes doubled.
  */
 import { parseArgs } from "node:util";
-import { couponPercentRange } from "../core/checkout.ts";
+import { couponPercentRange } from "../core/payments/checkout.ts";
 import { executeD1, type Row } from "./d1.ts";
 
 /**

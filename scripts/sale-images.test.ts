@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { localeInfo, locales } from "../core/locales";
-import { saleImageFiles } from "../core/sale-images.generated";
+import { saleImageFiles } from "../core/content/sale-images.generated";
+import { localeInfo, locales } from "../core/locales/locales";
 import {
   type SaleImageKind,
   saleImagePath,

@@ -10,21 +10,21 @@
  * - `webp/<variant>-<width>w.<hash>.webp` at each width of `saleImageWidths` (spec section 9),
  *   each drawn at that width (not downscaled, so the text stays crisp) and encoded as WebP by
  *   Chromium's canvas, so nothing but Chromium is needed. Their list goes to
- *   core/sale-images.generated.ts; stale hashed files are removed.
+ *   core/content/sale-images.generated.ts; stale hashed files are removed.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
-import { type Locale, localeInfo, locales } from "../core/locales.ts";
-import * as m from "../core/paraglide/messages.js";
 import {
   type SaleImageFile,
   type SaleImageKind,
   saleImageSizes,
   saleImageWidths,
-} from "../core/sale-images.ts";
+} from "../core/content/sale-images.ts";
+import { type Locale, localeInfo, locales } from "../core/locales/locales.ts";
+import * as m from "../core/paraglide/messages.js";
 import { chromiumArgs, ensureChromium } from "./chromium.mjs";
 
 export { type SaleImageKind, saleImageSizes, saleImageWidths };
@@ -41,7 +41,7 @@ export function saleImageWebpDir(locale: Locale): string {
   return `public${localeInfo[locale].prefix}/sale-images/webp`;
 }
 
-export const generatedModule = "core/sale-images.generated.ts";
+export const generatedModule = "core/content/sale-images.generated.ts";
 
 const require = createRequire(import.meta.url);
 /** The site's own font files, inlined (nothing is fetched). */

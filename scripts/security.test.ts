@@ -67,7 +67,7 @@ describe("the SECURITY.md suite", () => {
     expect(projectOf("e2e/pages.test.ts")).toBe("e2e");
     expect(projectOf("worker/api/payments.test.ts")).toBe("worker");
     expect(projectOf("worker/security-headers.unit.test.ts")).toBe("unit");
-    expect(projectOf("core/payment-machine.test.ts")).toBe("unit");
+    expect(projectOf("core/payments/payment-machine.test.ts")).toBe("unit");
     expect(projectOf("scripts/security.test.ts")).toBe("unit");
   });
 

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../core/account";
+import type { CurrentUser } from "../core/accounts/account";
 
 /**
  * The Hono context of every request: the Worker's bindings, and what middleware

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { RequestContext } from "../app/lib/load-context";
-import { anonymousUser } from "../core/account";
-import { homeLanguageRedirect, languageSetCookie } from "../core/language";
-import { buildSitemap } from "../core/sitemap";
-import { isBotAgent } from "../core/user-agent";
+import { anonymousUser } from "../core/accounts/account";
+import { homeLanguageRedirect, languageSetCookie } from "../core/locales/language";
+import { buildSitemap } from "../core/web/sitemap";
+import { isBotAgent } from "../core/web/user-agent";
 import { api } from "./api";
 import type { AppEnv } from "./app-env";
 import { csrfProtection } from "./auth/csrf";

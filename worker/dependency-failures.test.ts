@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { RequestContext } from "../app/lib/load-context";
-import type { AttemptState } from "../core/attempt";
-import { questionCodes } from "../core/questions";
+import type { AttemptState } from "../core/attempts/attempt";
+import { questionCodes } from "../core/items/questions";
 import { expectConsoleError } from "../tests/fail-on-console-error";
 import { answer, startTest } from "../tests/worker/attempts";
 import { Client, sessionCookie } from "../tests/worker/client";

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { initials, type SignedInUser } from "../../core/account";
-import type { Locale } from "../../core/locales";
+import { initials, type SignedInUser } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath, matchScreen, screens } from "../../core/route-table";
+import { localizePath, matchScreen, screens } from "../../core/web/route-table";
 import { AppLink } from "../lib/app-link";
 import { ListIcon, LogOutIcon, UserIcon } from "./icons";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
+import { questionBank } from "../../core/items/question-bank.generated";
+import type { Letter } from "../../core/items/questions";
 import * as m from "../../core/paraglide/messages";
-import { questionBank } from "../../core/question-bank.generated";
-import type { Letter } from "../../core/questions";
 import { Dialog } from "./dialog";
 import { AlertIcon, CheckCircleIcon, ClockIcon } from "./icons";
 

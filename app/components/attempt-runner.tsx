@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { AttemptState } from "../../core/attempt";
+import type { AttemptState } from "../../core/attempts/attempt";
+import { questionBank } from "../../core/items/question-bank.generated";
+import type { Letter } from "../../core/items/questions";
 import * as m from "../../core/paraglide/messages";
-import { questionBank } from "../../core/question-bank.generated";
-import type { Letter } from "../../core/questions";
 import { writeAttemptPosition } from "../lib/attempt-position";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useAttemptKeyboard } from "../lib/use-attempt-keyboard";

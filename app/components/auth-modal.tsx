@@ -1,17 +1,21 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { SignedInUser } from "../../core/account";
-import { forgotPasswordSchema, isSafeReturnUrl, signInSchema } from "../../core/account-rules";
-import { type Locale, localeInfo } from "../../core/locales";
-import * as m from "../../core/paraglide/messages";
-import { localizePath, matchScreen, screens } from "../../core/route-table";
+import type { SignedInUser } from "../../core/accounts/account";
+import {
+  forgotPasswordSchema,
+  isSafeReturnUrl,
+  signInSchema,
+} from "../../core/accounts/account-rules";
 import {
   type SaleImageKind,
   saleImageDesktopMedia,
   saleImageSizes,
   saleImageSlot,
-} from "../../core/sale-images";
-import { saleImageFiles } from "../../core/sale-images.generated";
+} from "../../core/content/sale-images";
+import { saleImageFiles } from "../../core/content/sale-images.generated";
+import { type Locale, localeInfo } from "../../core/locales/locales";
+import * as m from "../../core/paraglide/messages";
+import { localizePath, matchScreen, screens } from "../../core/web/route-table";
 import { apiFetch } from "../lib/api";
 import { AppLink } from "../lib/app-link";
 import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-context";

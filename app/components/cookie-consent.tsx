@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import * as m from "../../core/paraglide/messages";
 import {
   type ConsentChoice,
   consentChosenAttribute,
   readConsent,
   serializeConsent,
-} from "../../core/consent";
-import * as m from "../../core/paraglide/messages";
+} from "../../core/web/consent";
 import { AppLink } from "../lib/app-link";
 import { saveConsent } from "../lib/consent";
 import { useUi } from "../lib/ui-context";

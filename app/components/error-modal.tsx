@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useNavigate } from "react-router";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { errorModalButton } from "../lib/api";
 import { errorModalTexts } from "../lib/error-modal-texts";
 import type { ErrorModalRequest } from "../lib/ui-context";

@@ -1,4 +1,4 @@
-import type { LocaleInfo } from "../../core/locales";
+import type { LocaleInfo } from "../../core/locales/locales";
 
 /** A round flag, drawn inline so the header needs no image request. */
 export function FlagAvatar({ flag }: { flag: LocaleInfo["flag"] }) {

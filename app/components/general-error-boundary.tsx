@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { profileIncompleteCode } from "../../core/account";
-import { localeFromPath } from "../../core/locales";
+import { profileIncompleteCode } from "../../core/accounts/account";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
 import { OnDemand } from "./on-demand";

@@ -1,5 +1,5 @@
 import * as m from "../../core/paraglide/messages";
-import type { Band } from "../../core/scoring";
+import type { Band } from "../../core/scoring/scoring";
 
 /**
  * The IQ distribution (mean 100, SD 15) from 40 to 160 with the thresholds 55 and 145

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { formatTestDate } from "../../core/attempts-list";
-import type { IssuedCoupon } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
+import { formatTestDate } from "../../core/attempts/attempts-list";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import type { IssuedCoupon } from "../../core/payments/checkout";
+import { localizePath } from "../../core/web/route-table";
 import { useHydrated, useTimeZone } from "../lib/use-time-zone";
 import { CopyIcon, ShareIcon, TicketIcon } from "./icons";
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import { withoutCampaignParameters } from "../../core/campaign";
-import { type Locale, localeInfo, locales } from "../../core/locales";
+import { type Locale, localeInfo, locales } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { switchLocalePath } from "../../core/route-table";
+import { withoutCampaignParameters } from "../../core/web/campaign";
+import { switchLocalePath } from "../../core/web/route-table";
 import { FlagAvatar } from "./flag-avatar";
 
 const labels: Record<Locale, { label: () => string; short: () => string; name: () => string }> = {

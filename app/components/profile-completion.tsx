@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { accountRemovedCode, type ProfileUpdated } from "../../core/account";
-import { isUnderMinimumAge, profileSchema } from "../../core/account-rules";
+import { accountRemovedCode, type ProfileUpdated } from "../../core/accounts/account";
+import { isUnderMinimumAge, profileSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { apiFetch } from "../lib/api";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";

@@ -1,16 +1,16 @@
-import type { CheckoutView, PaymentView } from "../../core/checkout";
 import { ebookSlugs } from "../../core/ebooks/catalogue";
-import type { Locale } from "../../core/locales";
+import type { QuestionCategory } from "../../core/items/questions";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import type { CheckoutView, PaymentView } from "../../core/payments/checkout";
 import {
   areaNames,
   ebookTitles,
   formatMoney,
   methodTexts,
   priceNote,
-} from "../../core/payment-text";
-import { canBuyReport, paymentStatusLabel } from "../../core/payments";
-import type { QuestionCategory } from "../../core/questions";
+} from "../../core/payments/payment-text";
+import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
 import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
 import { useLocale } from "../lib/use-locale";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { SignedInUser } from "../../core/account";
-import { signUpSchema } from "../../core/account-rules";
+import type { SignedInUser } from "../../core/accounts/account";
+import { signUpSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
 import { apiFetch } from "../lib/api";
 import { useApiErrorHandler } from "../lib/ui-context";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { AppLink } from "../lib/app-link";
 import { usePrivacyEmail } from "../lib/privacy-email";

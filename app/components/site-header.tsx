@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
-import { withoutCampaignParameters } from "../../core/campaign";
-import type { Locale } from "../../core/locales";
+import { isSafeReturnUrl } from "../../core/accounts/return-url";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { isSafeReturnUrl } from "../../core/return-url";
-import { matchScreen } from "../../core/route-table";
+import { withoutCampaignParameters } from "../../core/web/campaign";
+import { matchScreen } from "../../core/web/route-table";
 import { AppLink } from "../lib/app-link";
 import { useUi } from "../lib/ui-context";
 import { useCurrentUser } from "../lib/use-current-user";

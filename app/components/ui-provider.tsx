@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import type { SignedInUser } from "../../core/account";
+import type { SignedInUser } from "../../core/accounts/account";
+import { isSafeReturnUrl } from "../../core/accounts/return-url";
 import * as m from "../../core/paraglide/messages";
-import { isSafeReturnUrl } from "../../core/return-url";
-import { localizePath, matchScreen } from "../../core/route-table";
+import { localizePath, matchScreen } from "../../core/web/route-table";
 import { reloadPageOnce } from "../lib/chunk-reload";
 import {
   type AuthModalOptions,

@@ -1,7 +1,7 @@
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { anonymousUser } from "../../core/account";
+import { anonymousUser } from "../../core/accounts/account";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
 import { type ApiLoad, callApi, loadFromApi, sendToApi } from "./api-loader.server";
 import {
@@ -160,7 +160,7 @@ describe("the API's shapes", () => {
     expect(attemptsListSchema.safeParse({ tests: [running] }).success).toBe(false);
   });
 
-  it("a result: every band and percentile method of core/scoring.ts", () => {
+  it("a result: every band and percentile method of core/scoring/scoring.ts", () => {
     const result = {
       id: "a",
       finishedAt: "2026-11-22T10:00:00.000Z",
@@ -262,7 +262,7 @@ describe("callApi and sendToApi: what route actions and richer loaders read", ()
   });
 });
 
-describe("the checkout's shapes (core/checkout.ts)", () => {
+describe("the checkout's shapes (core/payments/checkout.ts)", () => {
   const brl = (cents: number) => ({ cents, currency: "BRL" });
 
   it("a checkout with its latest payment and the share coupons it issued", () => {

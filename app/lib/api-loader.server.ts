@@ -32,7 +32,7 @@ export interface ApiLoad<Body, Page> {
   expected?: readonly ExpectedFailure<NoInfer<Page>>[];
 }
 
-/** The API's error bodies (core/account.ts `ApiErrorBody`): a code, and messages per field. */
+/** The API's error bodies (core/accounts/account.ts `ApiErrorBody`): a code, and messages per field. */
 const errorBody = z.object({
   code: z.string().optional(),
   fields: z.record(z.string(), z.array(z.string())).optional(),

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { AccountView } from "../../core/account-rights";
-import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempt";
-import type { AttemptsList } from "../../core/attempts-list";
-import type { CertificateDetails, CertificateVerification } from "../../core/certificate";
+import type { AccountView } from "../../core/accounts/account-rights";
+import type { AttemptResult, AttemptState, AttemptStatus } from "../../core/attempts/attempt";
+import type { AttemptsList } from "../../core/attempts/attempts-list";
+import type { CertificateDetails, CertificateVerification } from "../../core/attempts/certificate";
+import type { Letter } from "../../core/items/questions";
 import type {
   CheckoutStarted,
   CheckoutView,
@@ -10,14 +11,13 @@ import type {
   IssuedCoupon,
   Money,
   PaymentView,
-} from "../../core/checkout";
-import { type PaymentResult, paymentStatusDetails } from "../../core/payment-machine";
-import { paymentStatuses } from "../../core/payments";
-import type { Letter } from "../../core/questions";
+} from "../../core/payments/checkout";
+import { type PaymentResult, paymentStatusDetails } from "../../core/payments/payment-machine";
+import { paymentStatuses } from "../../core/payments/payments";
 import type { ReportBody } from "../../core/report/api";
 import { reportCategories } from "../../core/report/profile";
 import { sectionIds } from "../../core/report/shape";
-import type { Band } from "../../core/scoring";
+import type { Band } from "../../core/scoring/scoring";
 
 /**
  * The shapes of the API's answers that page loaders read (api-loader.server.ts). Each is
@@ -112,7 +112,7 @@ export const certificateDetailsSchema = z.object({
 /** `GET /api/accounts/password-reset/:token`: the link is still usable. */
 export const usableResetLinkSchema = z.object({ valid: z.literal(true) });
 
-/** Amounts in whole cents (core/checkout.ts). */
+/** Amounts in whole cents (core/payments/checkout.ts). */
 const money = z.object({
   cents: z.number().int().nonnegative(),
   currency: z.enum(["USD", "BRL"]),

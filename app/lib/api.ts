@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from "../../core/account";
-import { type Locale, localeInfo } from "../../core/locales";
+import type { ApiErrorBody } from "../../core/accounts/account";
+import { type Locale, localeInfo } from "../../core/locales/locales";
 import { errorModalTexts } from "./error-modal-texts";
 
 /**

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import type { Locale } from "../../core/locales";
-import { localizePath, type Params, type Screen } from "../../core/route-table";
+import type { Locale } from "../../core/locales/locales";
+import { localizePath, type Params, type Screen } from "../../core/web/route-table";
 
 type AppLinkProps = Omit<ComponentProps<typeof Link>, "to"> & {
   screen: Screen;

@@ -1,4 +1,4 @@
-import { readCookie } from "../../core/language";
+import { readCookie } from "../../core/locales/language";
 
 /**
  * The question a browser was on in its running test, kept in a small cookie so that the

@@ -4,7 +4,7 @@ import {
   consentCookie,
   grants,
   readConsent,
-} from "../../core/consent";
+} from "../../core/web/consent";
 
 /**
  * The one gate for anything optional (SECURITY.md 34): a future analytics or

@@ -1,4 +1,4 @@
-import type { Text } from "../../core/message-text";
+import type { Text } from "../../core/locales/message-text";
 import * as m from "../../core/paraglide/messages";
 
 export type ErrorModalTexts = { title: Text; subtitle: Text; caption: Text; button: Text };

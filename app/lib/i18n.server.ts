@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import { setServerLocaleReader } from "./i18n";
 
 const storage = new AsyncLocalStorage<Locale>();

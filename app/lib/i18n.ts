@@ -1,4 +1,4 @@
-import { defaultLocale, type Locale, localeFromPath } from "../../core/locales";
+import { defaultLocale, type Locale, localeFromPath } from "../../core/locales/locales";
 import { overwriteGetLocale } from "../../core/paraglide/runtime";
 
 /**

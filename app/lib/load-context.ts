@@ -1,5 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { CurrentUser } from "../../core/account";
+import type { CurrentUser } from "../../core/accounts/account";
 
 export interface RequestContext {
   env: Env;

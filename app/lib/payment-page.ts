@@ -1,5 +1,5 @@
-import type { PaymentView } from "../../core/checkout";
-import type { Params, Screen } from "../../core/route-table";
+import type { PaymentView } from "../../core/payments/checkout";
+import type { Params, Screen } from "../../core/web/route-table";
 
 /**
  * Where a payment is followed: its result page once the provider has said something, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymousUser, type SignedInUser } from "../../core/account";
+import { anonymousUser, type SignedInUser } from "../../core/accounts/account";
 import { createLoadContext } from "./load-context";
 import { requireProfile, requireUser } from "./require-user.server";
 

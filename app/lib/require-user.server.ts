@@ -4,9 +4,9 @@ import {
   type ProfiledUser,
   profileIncompleteCode,
   type SignedInUser,
-} from "../../core/account";
-import { localeFromPath } from "../../core/locales";
-import { localizePath } from "../../core/route-table";
+} from "../../core/accounts/account";
+import { localeFromPath } from "../../core/locales/locales";
+import { localizePath } from "../../core/web/route-table";
 import { cloudflareContext } from "./load-context";
 
 /** The page a request is for: React Router's data requests add `.data` and `_routes`. */

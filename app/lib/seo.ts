@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { type Locale, localeFromPath, localeInfo } from "../../core/locales";
-import type { Text } from "../../core/message-text";
-import { localizePath, type Params, type Screen, screens } from "../../core/route-table";
-import { alternates } from "../../core/sitemap";
+import { type Locale, localeFromPath, localeInfo } from "../../core/locales/locales";
+import type { Text } from "../../core/locales/message-text";
+import { localizePath, type Params, type Screen, screens } from "../../core/web/route-table";
+import { alternates } from "../../core/web/sitemap";
 import { rootData } from "./root-data";
 
 /** What `screenMeta` reads of React Router's `Route.MetaArgs`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymousUser } from "../../core/account";
+import { anonymousUser } from "../../core/accounts/account";
 import { createLoadContext, type RequestContext } from "./load-context";
 import { serviceUnavailableMiddleware } from "./service-unavailable.server";
 

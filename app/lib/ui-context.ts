@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from "react";
-import type { ApiErrorBody, SignedInUser } from "../../core/account";
+import type { ApiErrorBody, SignedInUser } from "../../core/accounts/account";
 import * as m from "../../core/paraglide/messages";
 import { type ErrorPlan, planApiError } from "./api";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Letter } from "../../core/questions";
+import type { Letter } from "../../core/items/questions";
 
 const keyLetters: Record<string, Letter> = {
   a: "A",

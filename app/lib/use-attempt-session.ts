@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiErrorBody } from "../../core/account";
-import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempt";
-import type { Locale } from "../../core/locales";
-import type { Letter } from "../../core/questions";
+import type { ApiErrorBody } from "../../core/accounts/account";
+import type { AnswerSaved, AttemptState, FinishOutcome } from "../../core/attempts/attempt";
+import type { Letter } from "../../core/items/questions";
+import type { Locale } from "../../core/locales/locales";
 import { apiFetch } from "./api";
 
 /**

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { anonymousUser, type CurrentUser } from "../../core/account";
+import { anonymousUser, type CurrentUser } from "../../core/accounts/account";
 
 /** The user the root loader resolved from the session (anonymous when the root failed). */
 export function useCurrentUser(): CurrentUser {

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { type Locale, localeFromPath } from "../../core/locales";
+import { type Locale, localeFromPath } from "../../core/locales/locales";
 
 /** The language of the page being shown, from its path. */
 export function useLocale(): Locale {

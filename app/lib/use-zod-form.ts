@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
-import type { Locale } from "../../core/locales";
-import { validationText } from "../../core/validation-text";
+import { validationText } from "../../core/accounts/validation-text";
+import type { Locale } from "../../core/locales/locales";
 
 /** Typing is validated this long after the last keystroke, once the field was left (spec 9). */
 export const validationDebounceMs = 300;

@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { ProfileUpdated } from "../../core/account";
+import type { ProfileUpdated } from "../../core/accounts/account";
 import {
   type AccountView,
   accountPasswordSchema,
   deleteConfirmation,
   reauthenticateSchema,
-} from "../../core/account-rights";
-import { profileSchema } from "../../core/account-rules";
-import type { Locale } from "../../core/locales";
+} from "../../core/accounts/account-rights";
+import { profileSchema } from "../../core/accounts/account-rules";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { Avatar } from "../components/account-menu";
 import { Dialog } from "../components/dialog";
 import {

@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import type { AttemptState } from "../../core/attempt";
+import type { AttemptState } from "../../core/attempts/attempt";
+import { questionBank } from "../../core/items/question-bank.generated";
 import * as m from "../../core/paraglide/messages";
-import { questionBank } from "../../core/question-bank.generated";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { attemptRunner } from "../components/attempt-runner-loader";
 import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/icons";
 import { OnDemand } from "../components/on-demand";

@@ -5,11 +5,11 @@ import {
   actionsFor,
   formatTestDate,
   type RowAction,
-} from "../../core/attempts-list";
-import type { Locale } from "../../core/locales";
+} from "../../core/attempts/attempts-list";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { paymentStatusLabel, paymentStatusTone } from "../../core/payments";
-import type { Params, Screen } from "../../core/route-table";
+import { paymentStatusLabel, paymentStatusTone } from "../../core/payments/payments";
+import type { Params, Screen } from "../../core/web/route-table";
 import { ClockIcon, ListIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";
 import { attemptsListSchema } from "../lib/api-schemas.server";
@@ -180,7 +180,7 @@ const actionLabels: Record<RowAction, () => string> = {
 };
 
 /**
- * Where each action the product offers leads. An action turned on in core/attempts-list.ts
+ * Where each action the product offers leads. An action turned on in core/attempts/attempts-list.ts
  * must be given its destination here (the type requires it).
  */
 type ActionTarget =

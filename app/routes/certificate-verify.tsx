@@ -1,6 +1,6 @@
 import "../certificate.css";
-import type { CertificateVerification } from "../../core/certificate";
-import { certificateDate } from "../../core/certificate";
+import type { CertificateVerification } from "../../core/attempts/certificate";
+import { certificateDate } from "../../core/attempts/certificate";
 import * as m from "../../core/paraglide/messages";
 import { AlertIcon, CheckCircleIcon, SearchIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";

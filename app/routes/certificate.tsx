@@ -1,7 +1,7 @@
 import "../certificate.css";
 import { useRouteLoaderData } from "react-router";
-import type { CertificateDetails } from "../../core/certificate";
-import { localeFromPath } from "../../core/locales";
+import type { CertificateDetails } from "../../core/attempts/certificate";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { NoResult } from "../components/no-result";
 import { loadFromApi } from "../lib/api-loader.server";

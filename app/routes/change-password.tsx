@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { changePasswordSchema } from "../../core/account-rules";
+import { changePasswordSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { CheckCircleIcon, KeyIcon } from "../components/icons";
 import { SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";

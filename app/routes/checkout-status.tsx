@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
-import { localeFromPath } from "../../core/locales";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { InfoIcon } from "../components/icons";
 import { callApi, failure, sendToApi } from "../lib/api-loader.server";
 import { paymentViewSchema } from "../lib/api-schemas.server";

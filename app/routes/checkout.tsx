@@ -1,10 +1,10 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
-import { formatTestDate } from "../../core/attempts-list";
-import type { CouponQuote, PaymentView } from "../../core/checkout";
-import { type Locale, localeFromPath } from "../../core/locales";
+import { formatTestDate } from "../../core/attempts/attempts-list";
+import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { formatMoney, priceNote } from "../../core/payment-text";
-import { paymentStatusLabel } from "../../core/payments";
+import type { CouponQuote, PaymentView } from "../../core/payments/checkout";
+import { formatMoney, priceNote } from "../../core/payments/payment-text";
+import { paymentStatusLabel } from "../../core/payments/payments";
 import { AlertIcon, CardIcon, CheckCircleIcon, ClockIcon, ServerIcon } from "../components/icons";
 import { OpenPaymentNote, PaymentMethods } from "../components/report-offer";
 import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";

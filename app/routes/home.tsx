@@ -1,6 +1,6 @@
 import "../home.css";
 import * as m from "../../core/paraglide/messages";
-import { screens } from "../../core/route-table";
+import { screens } from "../../core/web/route-table";
 import { ServerHtml } from "../components/server-html";
 import { AppLink } from "../lib/app-link";
 import { codeOnDemand } from "../lib/code-on-demand";

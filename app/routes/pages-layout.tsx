@@ -1,5 +1,5 @@
 import { data, Outlet } from "react-router";
-import { isValidParam } from "../../core/route-table";
+import { isValidParam } from "../../core/web/route-table";
 import { GeneralErrorBoundary } from "../components/general-error-boundary";
 import { serviceUnavailableMiddleware } from "../lib/service-unavailable.server";
 import type { Route } from "./+types/pages-layout";

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import type { PaymentView } from "../../core/checkout";
-import { type Locale, localeFromPath } from "../../core/locales";
+import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import type { PaymentResult } from "../../core/payment-machine";
-import { formatMoney, paymentExplanation } from "../../core/payment-text";
-import { canBuyReport } from "../../core/payments";
-import { localizePath } from "../../core/route-table";
+import type { PaymentView } from "../../core/payments/checkout";
+import type { PaymentResult } from "../../core/payments/payment-machine";
+import { formatMoney, paymentExplanation } from "../../core/payments/payment-text";
+import { canBuyReport } from "../../core/payments/payments";
+import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
 import { callApi, failure } from "../lib/api-loader.server";

@@ -1,9 +1,9 @@
 import { redirect, useRevalidator } from "react-router";
-import type { SignedInUser } from "../../core/account";
-import { localeFromPath } from "../../core/locales";
+import type { SignedInUser } from "../../core/accounts/account";
+import { isSafeReturnUrl } from "../../core/accounts/return-url";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { isSafeReturnUrl } from "../../core/return-url";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import { SignUpView } from "../components/sign-up-view";
 import { cloudflareContext } from "../lib/load-context";
 import { screenMeta } from "../lib/seo";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import type { IssuedCoupon } from "../../core/checkout";
 import { type EbookSlug, ebookSlugs } from "../../core/ebooks/catalogue";
-import { type Locale, localeFromPath } from "../../core/locales";
+import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { ebookTitles } from "../../core/payment-text";
+import type { IssuedCoupon } from "../../core/payments/checkout";
+import { ebookTitles } from "../../core/payments/payment-text";
 import type { Block, ReportSection } from "../../core/report/shape";
 import { BookIcon, ClockIcon, DownloadIcon, LockIcon, PrinterIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";

@@ -1,6 +1,6 @@
 import { createStaticHandler } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProfiledUser } from "../../core/account";
+import type { ProfiledUser } from "../../core/accounts/account";
 import { createLoadContext } from "../lib/load-context";
 import { loader } from "./result";
 

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { AttemptResult } from "../../core/attempt";
-import { bandName, bandText } from "../../core/band-text";
-import type { CheckoutView } from "../../core/checkout";
-import { localeFromPath } from "../../core/locales";
+import type { AttemptResult } from "../../core/attempts/attempt";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import type { CheckoutView } from "../../core/payments/checkout";
+import { bandName, bandText } from "../../core/scoring/band-text";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { ReportOffer } from "../components/report-offer";
@@ -60,7 +60,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       result,
       checkout: await checkout,
       // Links and figures: the account menu is the only control, and a press on it before
-      // the page has hydrated is held and given back (core/hydrate-on-intent.ts).
+      // the page has hydrated is held and given back (core/web/hydrate-on-intent.ts).
       hydrateOnIntent: true,
     }),
     expected: [

@@ -1,5 +1,5 @@
 import * as m from "../../core/paraglide/messages";
-import { localizePath, signInErrorReasons } from "../../core/route-table";
+import { localizePath, signInErrorReasons } from "../../core/web/route-table";
 import { AlertIcon } from "../components/icons";
 import { AppLink } from "../lib/app-link";
 import { screenMeta } from "../lib/seo";

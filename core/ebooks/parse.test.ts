@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { locales } from "../locales";
+import { locales } from "../locales/locales";
 import { ebookSlugs, fileSlug, isEbookSlug } from "./catalogue";
 import { EbookSyntaxError, type EbookText, ebookStrings, inlineRuns, parseEbook } from "./parse";
 

@@ -1,4 +1,4 @@
-import type { IssuedCoupon } from "../checkout";
+import type { IssuedCoupon } from "../payments/checkout";
 import type { RenderedReport } from "./shape";
 
 /**

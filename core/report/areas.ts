@@ -1,4 +1,4 @@
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
 import { type MessageRef, ref } from "./messages";
 
 /** An area's name as a title or at the start of a sentence ("Spatial reasoning"). */

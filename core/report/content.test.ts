@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Locale } from "../locales";
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
+import type { Locale } from "../locales/locales";
 import { reportContent } from "./content";
 import type { MessageRef } from "./messages";
 import { renderReport } from "./render";

@@ -1,8 +1,8 @@
-import type { ScoredResult } from "../attempt";
-import { shareCouponPercent } from "../checkout";
-import { unknownAgeBand } from "../norms";
-import type { PercentileMethod } from "../scoring";
-import { iqLabel, populationMeans } from "../scoring";
+import type { ScoredResult } from "../attempts/attempt";
+import { shareCouponPercent } from "../payments/checkout";
+import { unknownAgeBand } from "../scoring/norms";
+import type { PercentileMethod } from "../scoring/scoring";
+import { iqLabel, populationMeans } from "../scoring/scoring";
 import { areaTitle, areaWord } from "./areas";
 import { type MessageRef, type ReportMessageKey, ref } from "./messages";
 import {

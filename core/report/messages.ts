@@ -1,4 +1,4 @@
-import type { Locale } from "../locales";
+import type { Locale } from "../locales/locales";
 import * as m from "../paraglide/messages";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
 import { averageTakerRaw, categoryProfile } from "./profile";
 
 const raw = (SM: number, RA: number, RE: number, RL: number) => ({ SM, RA, RE, RL });

@@ -1,5 +1,5 @@
-import { ageBands, expectedRaw, itemModel, referenceAgeBand } from "../norms";
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
+import { ageBands, expectedRaw, itemModel, referenceAgeBand } from "../scoring/norms";
 
 /**
  * The reader's category profile: where they did better or worse than their OWN mean, and

@@ -1,5 +1,5 @@
-import { type Locale, localeInfo } from "../locales";
-import { numberFormat } from "../number-format";
+import { type Locale, localeInfo } from "../locales/locales";
+import { numberFormat } from "../locales/number-format";
 import { type MessageInput, type MessageRef, reportMessages } from "./messages";
 import type { Block, RenderedReport, ReportContent, ReportSection } from "./shape";
 
@@ -14,7 +14,7 @@ function formatInput(value: MessageInput, locale: Locale): string {
   const iso = localeInfo[locale].iso;
   if (typeof value === "number") {
     // Raw points, means, percentages, the national mean 83.42: as given, up to two decimals
-    // ("6,25" in Portuguese). Percentages arrive rounded to one decimal (core/scoring.ts).
+    // ("6,25" in Portuguese). Percentages arrive rounded to one decimal (core/scoring/scoring.ts).
     return numberFormat(iso, { maximumFractionDigits: 2 }).format(value);
   }
   if (typeof value === "string") return value;

@@ -1,7 +1,13 @@
-import type { ScoredResult } from "../attempt";
-import { normsRow, normsVersion, referenceAgeBand } from "../norms";
-import type { QuestionCategory } from "../questions";
-import { bandOf, intervalHalfWidth, iqLabel, percentileAgainst, populationMeans } from "../scoring";
+import type { ScoredResult } from "../attempts/attempt";
+import type { QuestionCategory } from "../items/questions";
+import { normsRow, normsVersion, referenceAgeBand } from "../scoring/norms";
+import {
+  bandOf,
+  intervalHalfWidth,
+  iqLabel,
+  percentileAgainst,
+  populationMeans,
+} from "../scoring/scoring";
 
 /** A stored result as the Worker would keep it, from area scores alone (unit tests only). */
 export function scoredResult(

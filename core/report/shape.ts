@@ -1,4 +1,4 @@
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
 import type { MessageRef } from "./messages";
 import type { CategoryProfile, VersusAverage } from "./profile";
 

@@ -1,4 +1,4 @@
-import type { QuestionCategory } from "../questions";
+import type { QuestionCategory } from "../items/questions";
 import { areaTitle } from "./areas";
 import { type MessageRef, ref } from "./messages";
 import type { CategoryProfile } from "./profile";

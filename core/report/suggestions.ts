@@ -1,5 +1,5 @@
-import type { QuestionCategory } from "../questions";
-import type { Band } from "../scoring";
+import type { QuestionCategory } from "../items/questions";
+import type { Band } from "../scoring/scoring";
 import { areaWord } from "./areas";
 import { type MessageRef, ref } from "./messages";
 import type { CategoryProfile } from "./profile";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Letter } from "../../core/questions.ts";
+import type { Letter } from "../../core/items/questions.ts";
 import { itemStatistics, kr20, type ResponseSet, reliability, scoreMatrix } from "./classical.ts";
 
 // Five takers, four items, a perfect Guttman pattern: computed by hand in the comments.

@@ -3,10 +3,10 @@
  * (docs/decisions/0024-calibration.md): share right, point-biserial correlation with the
  * rest score, distractor choice rates and who chooses them, KR-20 reliability.
  *
- * An unanswered item scores 0, as in the scoring (core/scoring.ts); its share is reported
+ * An unanswered item scores 0, as in the scoring (core/scoring/scoring.ts); its share is reported
  * apart as the omit rate.
  */
-import type { Letter } from "../../core/questions.ts";
+import type { Letter } from "../../core/items/questions.ts";
 
 export const letters: readonly Letter[] = ["A", "B", "C", "D"];
 

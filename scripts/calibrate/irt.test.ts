@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionCodes } from "../../core/questions.ts";
+import { questionCodes } from "../../core/items/questions.ts";
 import { correlation, scoreMatrix } from "./classical.ts";
 import {
   expectedTotal,

@@ -1,7 +1,7 @@
 /**
  * Item response theory for the calibration (docs/decisions/0024-calibration.md).
  *
- * The model is core/norms.ts's item, with its parameters measured instead of assumed:
+ * The model is core/scoring/norms.ts's item, with its parameters measured instead of assumed:
  *   P(right | theta) = c + (1 - c) / (1 + exp(-1.7 * a * (theta - b)))
  * with the guessing c fixed at 1/4 (four options, every item answered or scored 0), the
  * discrimination a and the difficulty b estimated per item.
@@ -12,13 +12,13 @@
  * (a ~ N(1, 0.75), b ~ N(0, 2)): Bayes modal estimates that stay finite for an item that
  * nearly everyone (or no one) gets right.
  */
-import { normalCdf } from "../../core/normal.ts";
+import { normalCdf } from "../../core/scoring/normal.ts";
 
 export const guessing = 0.25;
 const scaling = 1.7;
 
 export interface ItemParameters {
-  /** Discrimination, on core/norms.ts's metric (x1.7). */
+  /** Discrimination, on core/scoring/norms.ts's metric (x1.7). */
   a: number;
   /** Difficulty, in SD units of the calibration sample. */
   b: number;

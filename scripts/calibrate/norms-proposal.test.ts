@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { questionCodes } from "../../core/items/questions.ts";
 import {
   ageBands,
   itemModel,
   normsTable,
   normsVersion,
   iqScale as v1Scale,
-} from "../../core/norms";
-import { questionCodes } from "../../core/questions.ts";
+} from "../../core/scoring/norms";
 import { iqScale, proposeNorms, v1AgeBands, v1Items, v1Model } from "./norms-proposal.ts";
 
 const now = new Date("2027-03-15T12:00:00Z");
@@ -25,7 +25,7 @@ function propose(
 }
 
 describe("the proposed norms table", () => {
-  it("copies core/norms.ts's age bands and scale", () => {
+  it("copies core/scoring/norms.ts's age bands and scale", () => {
     expect(v1AgeBands).toEqual(ageBands);
     expect(iqScale).toEqual(v1Scale);
     expect(v1Model).toEqual({

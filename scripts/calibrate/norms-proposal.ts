@@ -1,14 +1,14 @@
 /**
  * A proposed `v2` norms table from a calibration (docs/decisions/0024-calibration.md),
- * the same shape as core/norms.ts's table (raw total -> percentile -> IQ per age band),
+ * the same shape as core/scoring/norms.ts's table (raw total -> percentile -> IQ per age band),
  * built the same way (true-score equating) but on the measured item parameters, with
  * the SEM from the measured KR-20. A person reviews it and commits it; nothing here
  * touches stored results.
  *
- * The age bands, the IQ scale and the v1 model are copies of core/norms.ts (Node cannot load that
+ * The age bands, the IQ scale and the v1 model are copies of core/scoring/norms.ts (Node cannot load that
  * module: its imports have no extension); norms-proposal.test.ts keeps them equal.
  */
-import { inverseNormalCdf, normalCdf } from "../../core/normal.ts";
+import { inverseNormalCdf, normalCdf } from "../../core/scoring/normal.ts";
 import { expectedTotal, type ItemParameters } from "./irt.ts";
 
 export const v1AgeBands = [

@@ -2,7 +2,7 @@
  * calibration/report.html: one self-contained page (inline SVG, no script, no external
  * file) for a person to review before committing a norms table.
  */
-import { escapeHtml } from "../../core/escape.ts";
+import { escapeHtml } from "../../core/web/escape.ts";
 import type { ItemReport, VersionReport } from "./analyse.ts";
 
 export interface CalibrationReport {

@@ -3,7 +3,7 @@
  * (docs/decisions/0024-calibration.md). Each version is calibrated with its own key:
  * a result is never read against another version's items.
  */
-import type { Letter } from "../../core/questions.ts";
+import type { Letter } from "../../core/items/questions.ts";
 import { letters, type ResponseSet } from "./classical.ts";
 
 /** A finished attempt as the query returns it. */

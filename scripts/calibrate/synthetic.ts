@@ -3,7 +3,7 @@
  * pipeline can be tried without data, and the tests check that the fit recovers what
  * the simulation put in. Deterministic from the seed.
  */
-import type { Letter } from "../../core/questions.ts";
+import type { Letter } from "../../core/items/questions.ts";
 import { createRng, type Rng } from "../questions/rng.ts";
 import { letters, type ResponseSet, type Taker } from "./classical.ts";
 import { guessing, type ItemParameters, probabilityRight } from "./irt.ts";

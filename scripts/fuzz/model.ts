@@ -3,8 +3,8 @@ import {
   mapSignal,
   type PaymentSignal,
   settledStatuses,
-} from "../../core/payment-machine.ts";
-import type { PaymentStatus } from "../../core/payments.ts";
+} from "../../core/payments/payment-machine.ts";
+import type { PaymentStatus } from "../../core/payments/payments.ts";
 import type { Device, Tally } from "./client.ts";
 
 /**
@@ -116,7 +116,7 @@ export function isOver(attempt: AttemptM): boolean {
   return attempt.status !== "in_progress" || attempt.timedOut;
 }
 
-/** With ten or fewer answers neither rejection rule can apply (core/attempt-rules.ts). */
+/** With ten or fewer answers neither rejection rule can apply (core/attempts/attempt-rules.ts). */
 export function mustBeFinished(attempt: AttemptM): boolean {
   return attempt.arrivals <= 10;
 }
@@ -131,7 +131,7 @@ export function governing(attempt: AttemptM): PaymentM | null {
   return newestFirst.find((p) => isSettled(p.status)) ?? newestFirst[0] ?? null;
 }
 
-/** Whether a new checkout may start (core/payments.ts canBuyReport, plus `awaiting`). */
+/** Whether a new checkout may start (core/payments/payments.ts canBuyReport, plus `awaiting`). */
 export function canPay(attempt: AttemptM): boolean {
   const g = governing(attempt);
   return (
@@ -200,7 +200,7 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return reachable.get(from)?.has(to) ?? false;
 }
 
-/** The state a signal leads to from the payment's known state (core/payment-machine.ts). */
+/** The state a signal leads to from the payment's known state (core/payments/payment-machine.ts). */
 export function afterSignal(payment: PaymentM, signal: PaymentSignal): PaymentStatus {
   const moved = advance({ status: payment.status, statusDetail: payment.detail as null }, signal);
   return (moved?.status as PaymentStatus | undefined) ?? payment.status;

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "../../core/payments.ts";
+import type { PaymentStatus } from "../../core/payments/payments.ts";
 import { sign, stripeEventPayload } from "../payment-bench.mjs";
 import { type Answer, count, Device, expectStatus, violation } from "./client.ts";
 import {
@@ -34,7 +34,7 @@ const asObject = (answer: Answer): Json => {
   return body as Json;
 };
 
-/** Letters only: the name rule counts letters (core/account-rules.ts). */
+/** Letters only: the name rule counts letters (core/accounts/account-rules.ts). */
 function randomLetters(n: number): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz";
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => alphabet[b % 26]).join("");

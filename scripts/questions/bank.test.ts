@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { questionCodes } from "../../core/questions.ts";
+import { questionCodes } from "../../core/items/questions.ts";
 import { rates, stemCopies } from "./audit.ts";
 import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
 import {
@@ -175,7 +175,9 @@ describe("the item bank", () => {
     const again = await buildBank(bankSeed);
     expect([...again.images.entries()]).toEqual([...bank.images.entries()]);
     expect(publicBankModule(again)).toBe(publicBankModule(bank));
-    expect(readFileSync("core/question-bank.generated.ts", "utf8")).toBe(publicBankModule(bank));
+    expect(readFileSync("core/items/question-bank.generated.ts", "utf8")).toBe(
+      publicBankModule(bank),
+    );
     expect(readFileSync("worker/questions/answer-key.server.ts", "utf8")).toBe(
       answerKeyModule(bank),
     );

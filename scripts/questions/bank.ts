@@ -4,7 +4,7 @@
  * content hash. Pure: returns the files to write; scripts/questions/generate.ts writes them.
  */
 import { createHash } from "node:crypto";
-import type { PublicQuestion, QuestionImage } from "../../core/questions.ts";
+import type { PublicQuestion, QuestionImage } from "../../core/items/questions.ts";
 import type {
   Category,
   CategoryGenerator,

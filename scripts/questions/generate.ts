@@ -1,6 +1,6 @@
 /**
  * npm run questions: writes the item bank. Images go to public/q/<hash>.svg, the public
- * bank (no answers) to core/question-bank.generated.ts, the answer key to
+ * bank (no answers) to core/items/question-bank.generated.ts, the answer key to
  * worker/questions/answer-key.server.ts. Same seed, same bytes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +13,7 @@ const folder = `public/${imageFolder}`;
 mkdirSync(folder, { recursive: true });
 for (const file of readdirSync(folder)) rmSync(`${folder}/${file}`);
 for (const [name, svg] of bank.images) writeFileSync(`${folder}/${name}`, svg);
-writeFileSync("core/question-bank.generated.ts", publicBankModule(bank));
+writeFileSync("core/items/question-bank.generated.ts", publicBankModule(bank));
 mkdirSync("worker/questions", { recursive: true });
 writeFileSync("worker/questions/answer-key.server.ts", answerKeyModule(bank));
 

@@ -1,9 +1,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { AttemptState } from "../../core/attempt";
-import type { Arrival, SavedAnswer } from "../../core/attempt-rules";
-import { questionCodes } from "../../core/questions";
+import type { AttemptState } from "../../core/attempts/attempt";
+import type { Arrival, SavedAnswer } from "../../core/attempts/attempt-rules";
+import { questionCodes } from "../../core/items/questions";
 import { attemptStub } from "../../worker/attempts/lookup";
 import type { Client } from "./client";
 

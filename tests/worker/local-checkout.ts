@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
-import type { Currency } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
+import type { Currency } from "../../core/payments/checkout";
 import { createLocalProvider, type WebhookReceiver } from "../../worker/payments/local-provider";
 import type { CheckoutRequest, ProviderEvent } from "../../worker/payments/provider";
 import { origin } from "./client";

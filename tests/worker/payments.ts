@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { CheckoutStarted, PaymentView } from "../../core/checkout";
+import type { CheckoutStarted, PaymentView } from "../../core/payments/checkout";
 import { localWebhookSecret } from "../../worker/payments/local-provider";
 import { signStripePayload } from "../../worker/payments/stripe-events";
 import { Client } from "./client";

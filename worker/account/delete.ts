@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { SignedInUser } from "../../core/account";
+import type { SignedInUser } from "../../core/accounts/account";
 import { database } from "../../db/client";
 import { payments } from "../../db/schema";
 import { attemptStub } from "../attempts/lookup";

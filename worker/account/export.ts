@@ -1,12 +1,12 @@
 import { desc, eq, inArray, or } from "drizzle-orm";
-import type { SignedInUser } from "../../core/account";
+import type { SignedInUser } from "../../core/accounts/account";
 import type {
   AccountExport,
   ExportedAttempt,
   ExportedCoupon,
   ExportedPayment,
-} from "../../core/account-rights";
-import { readConsent } from "../../core/consent";
+} from "../../core/accounts/account-rights";
+import { readConsent } from "../../core/web/consent";
 import { database } from "../../db/client";
 import {
   certificates,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import type { SignedInUser } from "../../core/account";
-import { reauthenticationWindowMs } from "../../core/account-rights";
+import type { SignedInUser } from "../../core/accounts/account";
+import { reauthenticationWindowMs } from "../../core/accounts/account-rights";
 import { database } from "../../db/client";
 import { oauthAccounts, sessions, users } from "../../db/schema";
 import type { AppEnv } from "../app-env";

@@ -1,8 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AttemptState } from "../../core/attempt";
-import { questionCodes } from "../../core/questions";
+import type { AttemptState } from "../../core/attempts/attempt";
+import { questionCodes } from "../../core/items/questions";
 import { attemptRow, elapse, paceAnswers } from "../../tests/worker/attempts";
 import { Client, strongPassword } from "../../tests/worker/client";
 import { countedWorker } from "../../tests/worker/counted-d1";

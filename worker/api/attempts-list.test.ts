@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AttemptResult } from "../../core/attempt";
-import type { AttemptListRow, AttemptsList } from "../../core/attempts-list";
+import type { AttemptResult } from "../../core/attempts/attempt";
+import type { AttemptListRow, AttemptsList } from "../../core/attempts/attempts-list";
 import { answerMany, elapse, keysDeep, paceAnswers, startTest } from "../../tests/worker/attempts";
 import { Client } from "../../tests/worker/client";
 

@@ -1,8 +1,13 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AnswerSaved, AttemptResult, AttemptState, FinishOutcome } from "../../core/attempt";
-import { questionCodes } from "../../core/questions";
+import type {
+  AnswerSaved,
+  AttemptResult,
+  AttemptState,
+  FinishOutcome,
+} from "../../core/attempts/attempt";
+import { questionCodes } from "../../core/items/questions";
 import {
   answer,
   answerMany,

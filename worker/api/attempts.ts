@@ -1,17 +1,17 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { type CurrentUser, hasCompleteProfile } from "../../core/account";
+import { type CurrentUser, hasCompleteProfile } from "../../core/accounts/account";
 import {
   type AnswerSaved,
   type AttemptState,
   type FinishOutcome,
   freeResult,
-} from "../../core/attempt";
-import type { AttemptsList } from "../../core/attempts-list";
-import type { Locale } from "../../core/locales";
-import { questionBankVersion } from "../../core/question-bank.generated";
-import { type Letter, questionCodes } from "../../core/questions";
-import { localizePath } from "../../core/route-table";
+} from "../../core/attempts/attempt";
+import type { AttemptsList } from "../../core/attempts/attempts-list";
+import { questionBankVersion } from "../../core/items/question-bank.generated";
+import { type Letter, questionCodes } from "../../core/items/questions";
+import type { Locale } from "../../core/locales/locales";
+import { localizePath } from "../../core/web/route-table";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import type { AppEnv } from "../app-env";

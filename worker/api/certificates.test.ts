@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { ageOn } from "../../core/age";
-import type { CertificateDetails } from "../../core/certificate";
-import { questionCodes } from "../../core/questions";
-import { translate } from "../../core/translate";
+import { ageOn } from "../../core/accounts/age";
+import type { CertificateDetails } from "../../core/attempts/certificate";
+import { questionCodes } from "../../core/items/questions";
+import { translate } from "../../core/locales/translate";
 import { answer, answerMany, paceAnswers, startTest } from "../../tests/worker/attempts";
 import { Client } from "../../tests/worker/client";
 import { countedWorker } from "../../tests/worker/counted-d1";

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { hasCompleteProfile } from "../../core/account";
+import { hasCompleteProfile } from "../../core/accounts/account";
 import {
   type CertificateDetails,
   certificateCodePattern,
   isoDay,
   normalizeCertificateCode,
-} from "../../core/certificate";
-import type { Locale } from "../../core/locales";
+} from "../../core/attempts/certificate";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { localizePath } from "../../core/web/route-table";
 import type { AppEnv } from "../app-env";
 import { resultOf } from "../attempts/results";
 import { profileIncomplete } from "../auth/profile";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymousUser } from "../../core/account";
+import { anonymousUser } from "../../core/accounts/account";
 import { Client } from "../../tests/worker/client";
 
 async function configuration(client: Client, headers: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { ApplicationConfiguration } from "../../core/account";
-import type { Locale } from "../../core/locales";
+import type { ApplicationConfiguration } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
 import type { AppEnv } from "../app-env";
 import { requestLocale } from "../http/request";
 

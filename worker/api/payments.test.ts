@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AttemptsList } from "../../core/attempts-list";
-import type { CheckoutView } from "../../core/checkout";
+import type { AttemptsList } from "../../core/attempts/attempts-list";
+import type { CheckoutView } from "../../core/payments/checkout";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
 import { Client, latestMail } from "../../tests/worker/client";
 import {

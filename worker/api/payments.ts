@@ -1,9 +1,17 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { hasCompleteProfile, type ProfiledUser, type SignedInUser } from "../../core/account";
-import { type CheckoutStarted, type CheckoutView, paymentMethods } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
-import { canBuyReport, paymentStatusLabel } from "../../core/payments";
+import {
+  hasCompleteProfile,
+  type ProfiledUser,
+  type SignedInUser,
+} from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
+import {
+  type CheckoutStarted,
+  type CheckoutView,
+  paymentMethods,
+} from "../../core/payments/checkout";
+import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
 import type { AppEnv } from "../app-env";
 import { type AttemptRow, loadAttempt } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";

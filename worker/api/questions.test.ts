@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { questionCodes } from "../../core/questions";
+import { questionCodes } from "../../core/items/questions";
 import { answerKey } from "../questions/answer-key.server";
 
 const allowedKeys = new Set([

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { questionBank, questionBankVersion } from "../../core/question-bank.generated";
+import { questionBank, questionBankVersion } from "../../core/items/question-bank.generated";
 import type { AppEnv } from "../app-env";
 
 /** The public item bank: codes, titles and image URLs in both languages, never answers. */

@@ -1,8 +1,8 @@
-import type { ProfiledUser } from "../../core/account";
-import type { ScoredResult } from "../../core/attempt";
-import { formatTestDate } from "../../core/attempts-list";
+import type { ProfiledUser } from "../../core/accounts/account";
+import type { ScoredResult } from "../../core/attempts/attempt";
+import { formatTestDate } from "../../core/attempts/attempts-list";
 import { isEbookSlug } from "../../core/ebooks/catalogue";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { ReportBody } from "../../core/report/api";
 import { reportContent } from "../../core/report/content";

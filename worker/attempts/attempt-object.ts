@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import type { AttemptStatus } from "../../core/attempt";
+import type { AttemptStatus } from "../../core/attempts/attempt";
 import {
   type Arrival,
   judgeAttempt,
   type RejectionReason,
   type SavedAnswer,
-} from "../../core/attempt-rules";
-import type { Letter } from "../../core/questions";
+} from "../../core/attempts/attempt-rules";
+import type { Letter } from "../../core/items/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { withD1Counting } from "../dev/d1-counter";

@@ -1,4 +1,4 @@
-import { readCookie } from "../../core/language";
+import { readCookie } from "../../core/locales/language";
 import { isSecureSite, serializeCookie } from "../auth/cookies";
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { ProfiledUser } from "../../core/account";
-import type { AttemptListRow } from "../../core/attempts-list";
-import type { PaymentStatus } from "../../core/payments";
+import type { ProfiledUser } from "../../core/accounts/account";
+import type { AttemptListRow } from "../../core/attempts/attempts-list";
+import type { PaymentStatus } from "../../core/payments/payments";
 import { database } from "../../db/client";
 import { payments, testAttempts, testResults } from "../../db/schema";
 import { governingPayment, stateOf } from "../payments/store";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { CurrentUser } from "../../core/account";
+import type { CurrentUser } from "../../core/accounts/account";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { sameHexDigest, sha256Hex } from "../auth/crypto";

@@ -1,15 +1,15 @@
 import { and, eq, lt, type SQL, sql } from "drizzle-orm";
-import type { ProfiledUser } from "../../core/account";
-import type { ScoredResult } from "../../core/attempt";
-import { iqScale } from "../../core/norms";
-import type { Letter } from "../../core/questions";
+import type { ProfiledUser } from "../../core/accounts/account";
+import type { ScoredResult } from "../../core/attempts/attempt";
+import type { Letter } from "../../core/items/questions";
+import { iqScale } from "../../core/scoring/norms";
 import {
   type Band,
   percentileAgainst,
   populationMeans,
   type ResultSample,
   scoreAttempt,
-} from "../../core/scoring";
+} from "../../core/scoring/scoring";
 import { database } from "../../db/client";
 import { resultTallies, testResults } from "../../db/schema";
 import { answerKey, answerKeyVersion } from "../questions/answer-key.server";

@@ -1,5 +1,5 @@
-import { profileIncompleteCode } from "../../core/account";
-import type { Locale } from "../../core/locales";
+import { profileIncompleteCode } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
 import { errorResponse } from "../http/responses";
 
 /**

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { anonymousUser } from "../../core/account";
+import { anonymousUser } from "../../core/accounts/account";
 import { Client, sessionCookie, strongPassword } from "../../tests/worker/client";
 import { createApp } from "../app";
 import { sha256Hex } from "./crypto";

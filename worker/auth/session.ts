@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { anonymousUser, type CurrentUser, type SignedInUser } from "../../core/account";
-import { readCookie } from "../../core/language";
+import { anonymousUser, type CurrentUser, type SignedInUser } from "../../core/accounts/account";
+import { readCookie } from "../../core/locales/language";
 import { database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { sessionClearCookie, sessionCookieName, sessionSetCookie } from "./cookies";

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import { type Database, database } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { errorResponse } from "../http/responses";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import { unlessCacheUnavailable } from "../dependencies/guard";
 
 /**

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { ProfiledUser } from "../../core/account";
-import { ageOn } from "../../core/age";
-import type { AttemptResult } from "../../core/attempt";
-import { bandName } from "../../core/band-text";
+import type { ProfiledUser } from "../../core/accounts/account";
+import { ageOn } from "../../core/accounts/age";
+import type { AttemptResult } from "../../core/attempts/attempt";
 import {
   type CertificateVerification,
   certificateCodeFrom,
@@ -10,10 +9,11 @@ import {
   certificateName,
   isoDay,
   normalizeCertificateCode,
-} from "../../core/certificate";
-import type { Locale } from "../../core/locales";
+} from "../../core/attempts/certificate";
+import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { localizePath } from "../../core/route-table";
+import { bandName } from "../../core/scoring/band-text";
+import { localizePath } from "../../core/web/route-table";
 import { database, isUniqueViolation } from "../../db/client";
 import { certificates, testAttempts, testResults, withdrawnCertificates } from "../../db/schema";
 import type { AttemptRow } from "../attempts/lookup";

@@ -2,7 +2,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
-import { escapeXml } from "../../core/escape";
+import { escapeXml } from "../../core/web/escape";
 import { type CertificateContent, certificateElement, certificateSize } from "./design";
 import { certificateFonts } from "./fonts";
 

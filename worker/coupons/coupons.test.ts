@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ApiErrorBody } from "../../core/account";
-import type { Money } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
+import type { ApiErrorBody } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
+import type { Money } from "../../core/payments/checkout";
 import {
   type CouponProblem,
   checkCoupon,

@@ -1,4 +1,4 @@
-import { type CouponQuote, discountedCents, type Money } from "../../core/checkout";
+import { type CouponQuote, discountedCents, type Money } from "../../core/payments/checkout";
 import type { CouponProblem } from "./problems";
 import { isCouponCode, lockExpiry, normalizeCouponCode } from "./rules";
 

@@ -1,4 +1,4 @@
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import { errorResponse } from "../http/responses";
 
 /** Why a coupon cannot be used, in the order they are checked (spec sections 5 and 8). */

@@ -1,4 +1,4 @@
-import { type IssuedCoupon, shareCouponPercent } from "../../core/checkout";
+import { type IssuedCoupon, shareCouponPercent } from "../../core/payments/checkout";
 import { shareCouponCode } from "./rules";
 
 /**

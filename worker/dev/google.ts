@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { Hono } from "hono";
 import { z } from "zod";
-import { escapeHtml } from "../../core/escape";
+import { escapeHtml } from "../../core/web/escape";
 import type { AppEnv } from "../app-env";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { readFields } from "../http/body";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { escapeHtml } from "../../core/escape";
+import { escapeHtml } from "../../core/web/escape";
 import { database } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import type { AppEnv } from "../app-env";

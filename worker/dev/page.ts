@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../core/escape";
+import { escapeHtml } from "../../core/web/escape";
 
 /** A small dark HTML page for the development-only tools. */
 

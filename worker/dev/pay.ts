@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { escapeHtml } from "../../core/escape";
-import { type LocalPayAction, localPayActions } from "../../core/local-pay";
-import { isLocale, type Locale, localeInfo } from "../../core/locales";
+import { isLocale, type Locale, localeInfo } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import { type LocalPayAction, localPayActions } from "../../core/payments/local-pay";
+import { escapeHtml } from "../../core/web/escape";
 import type { AppEnv } from "../app-env";
 import { readFields } from "../http/body";
 import {

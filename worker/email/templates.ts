@@ -1,7 +1,7 @@
-import type { IssuedCoupon, Money } from "../../core/checkout";
-import { escapeHtml } from "../../core/escape";
-import { type Locale, localeInfo } from "../../core/locales";
-import { translate } from "../../core/translate";
+import { type Locale, localeInfo } from "../../core/locales/locales";
+import { translate } from "../../core/locales/translate";
+import type { IssuedCoupon, Money } from "../../core/payments/checkout";
+import { escapeHtml } from "../../core/web/escape";
 import type { Mail } from "./mail";
 
 /** The account e-mails, in the language of the request that caused them. */

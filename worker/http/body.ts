@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { fieldErrors } from "../../core/account-rules";
+import { fieldErrors } from "../../core/accounts/account-rules";
 import type { AppEnv } from "../app-env";
 import { requestLocale } from "./request";
 import { errorResponse } from "./responses";

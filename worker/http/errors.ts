@@ -1,6 +1,6 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ApiErrorBody } from "../../core/account";
+import type { ApiErrorBody } from "../../core/accounts/account";
 import { type DependencyUnavailable, unavailableIn } from "../dependencies/unavailable";
 import { noStore, serviceUnavailable } from "./responses";
 

@@ -1,5 +1,5 @@
-import { localesFromAcceptLanguage } from "../../core/language";
-import { isLocale, type Locale } from "../../core/locales";
+import { localesFromAcceptLanguage } from "../../core/locales/language";
+import { isLocale, type Locale } from "../../core/locales/locales";
 
 /** What every handler may ask of a request: its language and its client's address. */
 

@@ -1,6 +1,6 @@
-import type { ApiErrorBody } from "../../core/account";
-import type { Locale } from "../../core/locales";
-import { translate } from "../../core/translate";
+import type { ApiErrorBody } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
+import { translate } from "../../core/locales/translate";
 
 /**
  * The API's responses: JSON that no cache keeps, redirects, and the one error shape

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { CurrentUser } from "../../core/account";
+import type { CurrentUser } from "../../core/accounts/account";
 import type { AppEnv } from "../app-env";
 import { sessionCookieName } from "../auth/cookies";
 import { resolveSession } from "../auth/session";

@@ -1,7 +1,7 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { withoutCampaignParameters } from "../../core/campaign";
-import { readCookie } from "../../core/language";
-import { localizePath, matchScreen, type Screen } from "../../core/route-table";
+import { readCookie } from "../../core/locales/language";
+import { withoutCampaignParameters } from "../../core/web/campaign";
+import { localizePath, matchScreen, type Screen } from "../../core/web/route-table";
 import { attemptCookieName } from "../attempts/cookie";
 import { sessionCookieName } from "../auth/cookies";
 
@@ -13,7 +13,7 @@ import { sessionCookieName } from "../auth/cookies";
  *
  * What keeps a copy from carrying anything personal:
  * - only a GET of the page's own address, without a query string but for campaign tags
- *   (core/campaign.ts, which the page ignores), from a request that
+ *   (core/web/campaign.ts, which the page ignores), from a request that
  *   carries no session cookie (valid or not) is served from or stored in the cache; the
  *   test page also needs no attempt cookie (its loader shows a running test);
  * - the copy is rendered with `sharedCopy` set, so the root loader ignores the consent
@@ -105,7 +105,7 @@ function edgeCache(): Cache {
 export function sharedCopyKey(request: Request, env: Env, buildId: string): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
-  // Campaign tags and click ids change nothing on a page (core/campaign.ts).
+  // Campaign tags and click ids change nothing on a page (core/web/campaign.ts).
   if (withoutCampaignParameters(url.search) !== "") return null;
   const match = matchScreen(url.pathname);
   if (!match?.valid || !sharedScreens.includes(match.screen)) return null;

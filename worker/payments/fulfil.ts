@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { isLocale } from "../../core/locales";
-import { localizePath } from "../../core/route-table";
+import { isLocale } from "../../core/locales/locales";
+import { localizePath } from "../../core/web/route-table";
 import { database } from "../../db/client";
 import { users } from "../../db/schema";
 import {
@@ -21,7 +21,7 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  * the same result. It never decides a state; the state machine did.
  *
  * - approved: the coupon's use is consumed, two share coupons are issued, a receipt is sent
- *   once. The report unlocks by the status itself (core/payments.ts reportUnlocked).
+ *   once. The report unlocks by the status itself (core/payments/payments.ts reportUnlocked).
  * - pending (Pix, boleto): the coupon stays locked until the transfer's result.
  * - cancelled or failed: the coupon is released at once.
  * - refunded, charged back: the report locks again by the status; the coupon stays used.

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { paymentStatusDetails, rejectionDetail } from "../../core/payment-machine";
+import { paymentStatusDetails, rejectionDetail } from "../../core/payments/payment-machine";
 import { origin } from "../../tests/worker/client";
 import { checkoutRequest, recordingReceiver } from "../../tests/worker/local-checkout";
 import {

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 import { database } from "../../db/client";
 import { localCheckoutSessions } from "../../db/schema";
 import {

@@ -1,10 +1,10 @@
-import type { SignedInUser } from "../../core/account";
-import { type Currency, discountedCents, priceToCents } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
-import type { PaymentSignal } from "../../core/payment-machine";
-import { canBuyReport, type PaymentStatus } from "../../core/payments";
-import { localizePath } from "../../core/route-table";
-import { translate } from "../../core/translate";
+import type { SignedInUser } from "../../core/accounts/account";
+import type { Locale } from "../../core/locales/locales";
+import { translate } from "../../core/locales/translate";
+import { type Currency, discountedCents, priceToCents } from "../../core/payments/checkout";
+import type { PaymentSignal } from "../../core/payments/payment-machine";
+import { canBuyReport, type PaymentStatus } from "../../core/payments/payments";
+import { localizePath } from "../../core/web/route-table";
 import { isUniqueViolation } from "../../db/client";
 import type { AttemptRow } from "../attempts/lookup";
 import { type CouponProblem, checkCoupon, lockCoupon, normalizeCouponCode } from "../coupons";
@@ -43,7 +43,7 @@ const mayStillPay = (row: PaymentRow) =>
  * Reads (or closes) a provider's checkout and applies what the provider says, then
  * fulfils. `cancel` records the buyer's cancellation first: closing the checkout makes the
  * provider send its own `expired` event, which must not hide who cancelled, and money
- * that arrived meanwhile still wins (core/payment-machine.ts).
+ * that arrived meanwhile still wins (core/payments/payment-machine.ts).
  */
 async function settleWithProvider(
   env: Env,

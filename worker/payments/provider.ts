@@ -1,6 +1,6 @@
-import type { Currency } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
-import type { PaymentSignal } from "../../core/payment-machine";
+import type { Locale } from "../../core/locales/locales";
+import type { Currency } from "../../core/payments/checkout";
+import type { PaymentSignal } from "../../core/payments/payment-machine";
 
 /**
  * The payment provider port (docs/decisions/0017-payments.md). Two adapters implement it:

@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
-import type { PaymentView } from "../../core/checkout";
+import type { PaymentView } from "../../core/payments/checkout";
 import {
   isPaymentStatusDetail,
   type PaymentState,
   paymentResult,
   settledStatuses,
-} from "../../core/payment-machine";
-import { isPaymentStatus } from "../../core/payments";
+} from "../../core/payments/payment-machine";
+import { isPaymentStatus } from "../../core/payments/payments";
 import { database } from "../../db/client";
 import { payments } from "../../db/schema";
 import { listIssuedCoupons } from "../coupons";

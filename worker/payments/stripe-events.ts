@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentSignal } from "../../core/payment-machine";
+import type { PaymentSignal } from "../../core/payments/payment-machine";
 import type { CheckoutTruth, ProviderEvent, WebhookVerification } from "./provider";
 
 /**

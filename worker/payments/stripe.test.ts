@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { discountedCents } from "../../core/checkout";
+import { discountedCents } from "../../core/payments/checkout";
 import { type CheckoutRequest, ProviderUnavailableError } from "./provider";
 import { boletoExpiresAfterDays, createStripeProvider, pixExpiresAfterSeconds } from "./stripe";
 import { signStripePayload } from "./stripe-events";

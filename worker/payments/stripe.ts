@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import type { Currency } from "../../core/checkout";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
+import type { Currency } from "../../core/payments/checkout";
 import {
   type CheckoutCreated,
   type CheckoutRequest,
@@ -35,7 +35,7 @@ export const discountPercentMetadataKey = "discount_percent";
 type AllowedMethod = Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType;
 
 /**
- * What the hosted page may offer, per currency (core/checkout.ts `paymentMethods`). Apple
+ * What the hosted page may offer, per currency (core/payments/checkout.ts `paymentMethods`). Apple
  * Pay and Google Pay are wallets on `card`, so USD is `card` alone.
  *
  * Stripe v23 removed `payment_method_types` from session creation. Of its two replacements

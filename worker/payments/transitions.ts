@@ -1,4 +1,8 @@
-import { advance, type PaymentSignal, type PaymentState } from "../../core/payment-machine";
+import {
+  advance,
+  type PaymentSignal,
+  type PaymentState,
+} from "../../core/payments/payment-machine";
 import { isUniqueViolation } from "../../db/client";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 

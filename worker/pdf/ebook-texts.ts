@@ -7,7 +7,7 @@ import memoryPt from "../../content/ebooks/memory/pt-br.md?raw";
 import studyEn from "../../content/ebooks/study/en.md?raw";
 import studyPt from "../../content/ebooks/study/pt-br.md?raw";
 import type { EbookSlug } from "../../core/ebooks/catalogue";
-import type { Locale } from "../../core/locales";
+import type { Locale } from "../../core/locales/locales";
 
 /** The e-books' texts, bundled into the Worker (never served as files). */
 const sources: Record<EbookSlug, Record<Locale, string>> = {

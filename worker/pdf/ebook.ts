@@ -1,9 +1,9 @@
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { type EbookSlug, fileSlug } from "../../core/ebooks/catalogue";
 import { type EbookBlock, ebookStrings, parseEbook } from "../../core/ebooks/parse";
-import { type Locale, localeInfo } from "../../core/locales";
+import { type Locale, localeInfo } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import { ebookTitles } from "../../core/payment-text";
+import { ebookTitles } from "../../core/payments/payment-text";
 import { drawCover } from "./cover";
 import { ebookSource } from "./ebook-texts";
 import { FontSet } from "./fonts";

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { ebookSlugs } from "../../core/ebooks/catalogue";
 import { parseEbook } from "../../core/ebooks/parse";
-import { locales } from "../../core/locales";
+import { locales } from "../../core/locales/locales";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
 import { scoredResult } from "../../core/report/result-fixture";

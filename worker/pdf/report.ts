@@ -1,8 +1,8 @@
 import { PDFDocument, type PDFPage } from "pdf-lib";
-import type { IssuedCoupon } from "../../core/checkout";
 import { fileSlug } from "../../core/ebooks/catalogue";
-import { type Locale, localeInfo } from "../../core/locales";
+import { type Locale, localeInfo } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import type { IssuedCoupon } from "../../core/payments/checkout";
 import type { Block, RenderedReport, ReportSection, ScoreRow } from "../../core/report/shape";
 import { drawCover } from "./cover";
 import { FontSet } from "./fonts";

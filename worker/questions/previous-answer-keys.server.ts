@@ -1,4 +1,4 @@
-import type { Letter } from "../../core/questions";
+import type { Letter } from "../../core/items/questions";
 
 /**
  * The answer keys of earlier question bank versions, server only (docs/decisions/0025).

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountExport, AccountView } from "../../../core/account-rights";
+import type { AccountExport, AccountView } from "../../../core/accounts/account-rights";
 import {
   Client,
   latestMail,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { deleteAccountSchema } from "../../../core/account-rights";
+import { deleteAccountSchema } from "../../../core/accounts/account-rights";
 import { deleteAccount } from "../../account/delete";
 import { accountHolder, recentlyReauthenticated } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";

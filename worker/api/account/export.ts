@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { exportFileName } from "../../../core/account-rights";
+import { exportFileName } from "../../../core/accounts/account-rights";
 import { accountExport } from "../../account/export";
 import { accountHolder, recentlyReauthenticated } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AccountView } from "../../../core/account-rights";
+import type { AccountView } from "../../../core/accounts/account-rights";
 import { database } from "../../../db/client";
 import { users } from "../../../db/schema";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { accountPasswordSchema } from "../../../core/account-rights";
-import { translate } from "../../../core/translate";
+import { accountPasswordSchema } from "../../../core/accounts/account-rights";
+import { translate } from "../../../core/locales/translate";
 import { database } from "../../../db/client";
 import { passwordResetTokens, sessions, users } from "../../../db/schema";
 import { accountHolder, checkPassword } from "../../account/reauthentication";

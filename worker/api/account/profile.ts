@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { accountRemovedCode, type ProfileUpdated, type SignedInUser } from "../../../core/account";
-import { isUnderMinimumAge, profileSchema } from "../../../core/account-rules";
+import {
+  accountRemovedCode,
+  type ProfileUpdated,
+  type SignedInUser,
+} from "../../../core/accounts/account";
+import { isUnderMinimumAge, profileSchema } from "../../../core/accounts/account-rules";
 import { database } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { deleteAccount } from "../../account/delete";

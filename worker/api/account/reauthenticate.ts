@@ -1,5 +1,8 @@
 import { Hono } from "hono";
-import { reauthenticateSchema, reauthenticationWindowMs } from "../../../core/account-rights";
+import {
+  reauthenticateSchema,
+  reauthenticationWindowMs,
+} from "../../../core/accounts/account-rights";
 import { accountHolder, checkPassword, markReauthenticated } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";
 import { validBody } from "../../http/body";

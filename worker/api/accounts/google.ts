@@ -1,7 +1,7 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
-import { isSafeReturnUrl } from "../../../core/account-rules";
-import { localizePath } from "../../../core/route-table";
+import { isSafeReturnUrl } from "../../../core/accounts/account-rules";
+import { localizePath } from "../../../core/web/route-table";
 import { markReauthenticated } from "../../account/reauthentication";
 import type { AppEnv } from "../../app-env";
 import { googleAccountOwner, userForGoogle } from "../../auth/users";

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { changePasswordSchema, forgotPasswordSchema } from "../../../core/account-rules";
-import type { Locale } from "../../../core/locales";
-import { localizePath } from "../../../core/route-table";
-import { translate } from "../../../core/translate";
+import { changePasswordSchema, forgotPasswordSchema } from "../../../core/accounts/account-rules";
+import type { Locale } from "../../../core/locales/locales";
+import { translate } from "../../../core/locales/translate";
+import { localizePath } from "../../../core/web/route-table";
 import { database } from "../../../db/client";
 import { passwordResetTokens, sessions, users } from "../../../db/schema";
 import type { AppEnv } from "../../app-env";

@@ -1,5 +1,5 @@
-import { isSafeReturnUrl } from "../../../core/account-rules";
-import { type Locale, localeFromPath } from "../../../core/locales";
+import { isSafeReturnUrl } from "../../../core/accounts/account-rules";
+import { type Locale, localeFromPath } from "../../../core/locales/locales";
 import { errorResponse } from "../../http/responses";
 
 /** Where a sign-in or logout sends the browser back to (SECURITY.md 16). */

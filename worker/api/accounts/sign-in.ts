@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { signInSchema, signUpSchema } from "../../../core/account-rules";
-import { localizePath } from "../../../core/route-table";
+import { signInSchema, signUpSchema } from "../../../core/accounts/account-rules";
+import { localizePath } from "../../../core/web/route-table";
 import { database, isUniqueViolation } from "../../../db/client";
 import { users } from "../../../db/schema";
 import type { AppEnv } from "../../app-env";

@@ -1,4 +1,4 @@
-import type { Locale } from "./locales";
+import type { Locale } from "../locales/locales";
 
 /**
  * What the client may know of an item: code, title and image URLs, never the expected

@@ -1,12 +1,12 @@
+import type { EbookSlug } from "../ebooks/catalogue";
+import type { QuestionCategory } from "../items/questions";
+import { type Locale, localeInfo } from "../locales/locales";
+import type { Text } from "../locales/message-text";
+import { numberFormat } from "../locales/number-format";
+import * as m from "../paraglide/messages";
 import type { Currency, Money, PaymentMethod } from "./checkout";
-import type { EbookSlug } from "./ebooks/catalogue";
-import { type Locale, localeInfo } from "./locales";
-import type { Text } from "./message-text";
-import { numberFormat } from "./number-format";
-import * as m from "./paraglide/messages";
 import type { PaymentState, PaymentStatusDetail } from "./payment-machine";
 import type { PaymentStatus } from "./payments";
-import type { QuestionCategory } from "./questions";
 
 /**
  * The words of the paid path picked by data (a currency, a method, a payment's detail),
@@ -16,7 +16,7 @@ import type { QuestionCategory } from "./questions";
 
 /**
  * An amount as a reader of the language writes it: 'US$ 19,90' on pt-br, '$19.90' on en,
- * 'R$ 49,90' in either. Cents are whole numbers (core/checkout.ts); this is only display.
+ * 'R$ 49,90' in either. Cents are whole numbers (core/payments/checkout.ts); this is only display.
  */
 export function formatMoney(money: Money, locale: Locale): string {
   return numberFormat(localeInfo[locale].iso, {

@@ -1,5 +1,5 @@
-import type { Text } from "./message-text";
-import * as m from "./paraglide/messages";
+import type { Text } from "../locales/message-text";
+import * as m from "../paraglide/messages";
 
 /**
  * The home page's lists (spec section 3): the famous entries (22, scores 132 to 180) and the

@@ -1,5 +1,5 @@
-import type { Text } from "./message-text";
-import * as m from "./paraglide/messages";
+import type { Text } from "../locales/message-text";
+import * as m from "../paraglide/messages";
 import type { Band } from "./scoring";
 
 /** Each score band's name (result page, home chart, certificate). */

@@ -1,4 +1,4 @@
-import type { Locale } from "./locales";
+import type { Locale } from "../locales/locales";
 
 /**
  * The participation certificate's shared rules (docs/decisions/0010-certificates.md):

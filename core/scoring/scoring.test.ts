@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ageOn } from "./age";
+import { ageOn } from "../accounts/age";
+import type { Letter } from "../items/questions";
+import { questionCodes } from "../items/questions";
 import { inverseNormalCdf, normalCdf } from "./normal";
 import { ageBands, iqScale, normsRow, normsTable, normsVersion } from "./norms";
-import type { Letter } from "./questions";
-import { questionCodes } from "./questions";
 import {
   bandOf,
   empiricalThreshold,

@@ -1,6 +1,6 @@
-import type { Locale } from "./locales";
-import type { Text } from "./message-text";
-import * as m from "./paraglide/messages";
+import type { Locale } from "../locales/locales";
+import type { Text } from "../locales/message-text";
+import * as m from "../paraglide/messages";
 
 /**
  * The payment provider's status values (spec section 4). The payments issue stores

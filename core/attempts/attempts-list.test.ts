@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { paymentStatuses } from "../payments/payments";
 import { type AttemptListRow, actionRules, actionsFor, formatTestDate } from "./attempts-list";
-import { paymentStatuses } from "./payments";
 
 const id = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
 const date = "2026-11-22T15:30:00.000Z";

@@ -1,5 +1,5 @@
+import * as m from "../paraglide/messages";
 import type { Locale } from "./locales";
-import * as m from "./paraglide/messages";
 
 type MessageFunction = (inputs?: Record<string, unknown>, options?: { locale?: Locale }) => string;
 const messages = m as unknown as Record<string, MessageFunction | undefined>;

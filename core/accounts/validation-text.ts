@@ -1,6 +1,6 @@
-import type { Locale } from "./locales";
-import { lookUp, type Text } from "./message-text";
-import * as m from "./paraglide/messages";
+import type { Locale } from "../locales/locales";
+import { lookUp, type Text } from "../locales/message-text";
+import * as m from "../paraglide/messages";
 
 /**
  * The texts of the message keys the shared form rules (account-rules.ts) report, for the

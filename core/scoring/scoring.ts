@@ -1,4 +1,5 @@
-import { ageOn } from "./age";
+import { ageOn } from "../accounts/age";
+import type { Letter, QuestionCategory } from "../items/questions";
 import { normalCdf } from "./normal";
 import {
   ageBandFor,
@@ -8,7 +9,6 @@ import {
   referenceAgeBand,
   unknownAgeBand,
 } from "./norms";
-import type { Letter, QuestionCategory } from "./questions";
 
 /**
  * From answers to a score (PSYCHOMETRICS.md; docs/decisions/0009-norms-and-scoring.md).

@@ -1,4 +1,4 @@
-import { readCookie } from "./language";
+import { readCookie } from "../locales/language";
 
 /**
  * The visitor's cookie choice (LGPD, SECURITY.md 34), kept in the first-party cookie

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locales } from "./locales";
+import { locales } from "../locales/locales";
 import { routePattern, type Screen, screenNames, screens, servedScreens } from "./route-table";
 import { buildSitemap } from "./sitemap";
 

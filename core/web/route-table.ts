@@ -1,5 +1,5 @@
-import { certificateCodePattern } from "./certificate";
-import { type Locale, localeInfo, locales } from "./locales";
+import { certificateCodePattern } from "../attempts/certificate";
+import { type Locale, localeInfo, locales } from "../locales/locales";
 
 /**
  * The localized route table: every screen of spec section 2 with its English and
@@ -26,7 +26,7 @@ const paramChecks = {
   paymentId: matching(uuidPattern),
   status: oneOf(paymentResults),
   reason: oneOf(signInErrorReasons),
-  /** A certificate's public code (core/certificate.ts). */
+  /** A certificate's public code (core/attempts/certificate.ts). */
   code: matching(certificateCodePattern),
 } satisfies Record<string, (value: string) => boolean>;
 export type ParamName = keyof typeof paramChecks;

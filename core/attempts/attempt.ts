@@ -1,5 +1,5 @@
-import type { Letter } from "./questions";
-import type { PercentileMethod, ScoredAttempt } from "./scoring";
+import type { Letter } from "../items/questions";
+import type { PercentileMethod, ScoredAttempt } from "../scoring/scoring";
 
 /** The timed test's shapes shared by the Worker and the pages (docs/decisions/0008-timed-test.md). */
 

@@ -1,5 +1,5 @@
+import { localeInfo, locales } from "../locales/locales";
 import { escapeXml } from "./escape";
-import { localeInfo, locales } from "./locales";
 import { localizePath, type Params, type Screen, screens, servedScreens } from "./route-table";
 
 /** Absolute URLs of a screen in every language, for hreflang alternates. */

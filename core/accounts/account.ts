@@ -23,7 +23,7 @@ export function hasCompleteProfile(user: SignedInUser): user is ProfiledUser {
   return user.dateOfBirth !== null && !user.shouldUpdate;
 }
 
-/** `PATCH /api/account/profile`: the body (core/account-rules.ts `profileSchema`) and its answer. */
+/** `PATCH /api/account/profile`: the body (core/accounts/account-rules.ts `profileSchema`) and its answer. */
 export interface ProfileUpdate {
   name: string;
   dateOfBirth: string;

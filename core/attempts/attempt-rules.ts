@@ -1,4 +1,4 @@
-import type { Letter } from "./questions";
+import type { Letter } from "../items/questions";
 
 /**
  * When a timed attempt is "not performed under ideal conditions" (docs/decisions/

@@ -1,5 +1,5 @@
-import { type Locale, localeInfo } from "./locales";
-import { canBuyReport, type PaymentStatus, reportUnlocked } from "./payments";
+import { type Locale, localeInfo } from "../locales/locales";
+import { canBuyReport, type PaymentStatus, reportUnlocked } from "../payments/payments";
 
 /**
  * 'My IQ tests' (spec sections 1-3, issue 6; docs/decisions/0011-tests-list.md): the

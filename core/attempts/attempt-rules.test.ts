@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { questionCodes } from "../items/questions";
 import { type Arrival, countQuickArrivals, judgeAttempt, type SavedAnswer } from "./attempt-rules";
-import { questionCodes } from "./questions";
 
 const start = 1_000_000;
 

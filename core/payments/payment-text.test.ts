@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ebookSlugs } from "../ebooks/catalogue";
 import { paymentMethods } from "./checkout";
-import { ebookSlugs } from "./ebooks/catalogue";
 import { paymentStatusDetails } from "./payment-machine";
 import {
   ebookTitles,

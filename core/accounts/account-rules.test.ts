@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../locales/translate";
 import {
   changePasswordSchema,
   fieldErrors,
@@ -10,7 +11,6 @@ import {
   signUpSchema,
 } from "./account-rules";
 import { ageOn } from "./age";
-import { translate } from "./translate";
 import { validationText, validationTexts } from "./validation-text";
 
 const today = new Date("2026-11-22T12:00:00Z");
