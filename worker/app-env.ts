@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { CurrentUser } from "../core/accounts/account";
 
 /**
@@ -28,3 +29,6 @@ export type AppEnv = {
     sessionCookie: string | null;
   };
 };
+
+/** The context a handler or a helper of the pipeline is given. */
+export type AppContext = Context<AppEnv>;

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { cloudflareContext } from "./load-context";
 
 /**
- * How page loaders read the API: the body of a 2xx answer is parsed with its schema
- * (api-schemas.server.ts) and becomes the page's data; each failure the page expects
- * becomes one of its own results; anything else is an error response of at least 500,
- * which the pages' error boundary shows.
+ * How page loaders read the API: the body of a 2xx answer becomes the page's data, typed
+ * by the `core/` type the API's handler builds it as (its one declaration:
+ * docs/decisions/0036-one-shape-per-answer.md); each failure the page expects becomes one
+ * of its own results; anything else is an error response of at least 500, which the
+ * pages' error boundary shows.
  */
 
 /** A failure the page shows as one of its own results. */
@@ -24,9 +25,10 @@ export interface ExpectedFailure<Page> {
 export interface ApiLoad<Body, Page> {
   path: string;
   init?: RequestInit;
-  /** The 2xx body's shape. A body that does not fit is a bug on our side: a 500. */
-  schema: z.ZodType<Body>;
-  /** The page's data from the parsed body (a page may read more before answering). */
+  /**
+   * The page's data from the 2xx body (a page may read more before answering). Its
+   * parameter names the body's `core/` type, the one the API's handler answers with.
+   */
   ok(body: Body): Page | Promise<Page>;
   /** The failures the page expects; the first that matches wins. */
   expected?: readonly ExpectedFailure<NoInfer<Page>>[];
@@ -43,22 +45,27 @@ export function failure(status: number) {
   return data(null, { status: Math.max(500, status) });
 }
 
+/**
+ * The 2xx body as the type its handler built it as. Not JSON is a bug on our side: a
+ * 500, logged with the path only (no stack, no values: they may be personal).
+ */
+function answerBody<Body>(path: string, body: unknown): Body {
+  if (body === undefined) {
+    console.error(`${path}: the API's answer is not JSON`);
+    throw failure(500);
+  }
+  // The API's handler built it as `Body` (ADR 0036): same Worker, same build.
+  return body as Body;
+}
+
 export async function loadFromApi<Body, Page>(
   context: Readonly<RouterContextProvider>,
-  { path, init, schema, ok, expected = [] }: ApiLoad<Body, Page>,
+  { path, init, ok, expected = [] }: ApiLoad<Body, Page>,
 ): Promise<Page | ReturnType<typeof data<Page>>> {
   const { api } = context.get(cloudflareContext);
   const response = await api(path, init);
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return await ok(parsed.data);
-    // The message names the fields only: no stack, and no values (they may be personal).
-    console.error(
-      `${path}: the API's answer does not fit its schema: ${z.prettifyError(parsed.error)}`,
-    );
-    throw failure(500);
-  }
+  if (response.ok) return await ok(answerBody<Body>(path, body));
   const code = errorBody.safeParse(body).data?.code;
   const match = expected.find(
     (known) =>
@@ -68,31 +75,25 @@ export async function loadFromApi<Body, Page>(
   throw failure(response.status);
 }
 
-/** What `callApi` learns from the API: the parsed body, or the error body's parts. */
+/** What `callApi` learns from the API: the body, or the error body's parts. */
 export type ApiAnswer<Body> =
   | { ok: true; status: number; body: Body }
   | { ok: false; status: number; code?: string; fields: Record<string, string[]> };
 
 /**
- * Reads the API when a page needs more than `loadFromApi` gives: the parsed body, or the
- * error body's parts, for the caller to decide what each error means. A 2xx body that
- * does not fit its schema is a 500, as for `loadFromApi`.
+ * Reads the API when a page needs more than `loadFromApi` gives: the body, as the `core/`
+ * type named by the caller (`callApi<CheckoutView>`), or the error body's parts, for the
+ * caller to decide what each error means. A 2xx body that is not JSON is a 500, as for
+ * `loadFromApi`.
  */
 export async function callApi<Body>(
   context: Readonly<RouterContextProvider>,
-  { path, init, schema }: { path: string; init?: RequestInit; schema: z.ZodType<Body> },
+  { path, init }: { path: string; init?: RequestInit },
 ): Promise<ApiAnswer<Body>> {
   const { api } = context.get(cloudflareContext);
   const response = await api(path, init);
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return { ok: true, status: response.status, body: parsed.data };
-    console.error(
-      `${path}: the API's answer does not fit its schema: ${z.prettifyError(parsed.error)}`,
-    );
-    throw failure(500);
-  }
+  if (response.ok) return { ok: true, status: response.status, body: answerBody<Body>(path, body) };
   const error = errorBody.safeParse(body).data;
   return { ok: false, status: response.status, code: error?.code, fields: error?.fields ?? {} };
 }
@@ -113,17 +114,12 @@ export function inLanguage(locale: string, init: RequestInit = {}): RequestInit 
  */
 export function sendToApi<Body>(
   context: Readonly<RouterContextProvider>,
-  {
-    path,
-    json,
-    schema,
-    locale,
-  }: { path: string; json: unknown; schema: z.ZodType<Body>; locale: string },
+  { path, json, locale }: { path: string; json: unknown; locale: string },
 ): Promise<ApiAnswer<Body>> {
   const init = inLanguage(locale, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(json),
   });
-  return callApi(context, { path, init, schema });
+  return callApi<Body>(context, { path, init });
 }

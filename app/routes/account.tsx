@@ -28,7 +28,6 @@ import {
 import { BirthDateField, SubmitButton, TextField } from "../components/text-field";
 import { apiFetch } from "../lib/api";
 import { callApi, failure } from "../lib/api-loader.server";
-import { accountViewSchema } from "../lib/api-schemas.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
@@ -46,7 +45,7 @@ import "../account-page.css";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const answer = await callApi(context, { path: "/api/account", schema: accountViewSchema });
+  const answer = await callApi<AccountView>(context, { path: "/api/account" });
   if (!answer.ok) throw failure(answer.status);
   return { account: answer.body, user };
 }

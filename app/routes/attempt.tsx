@@ -9,7 +9,6 @@ import { ArrowLeftIcon, ClockIcon, ListIcon, ShieldIcon } from "../components/ic
 import { OnDemand } from "../components/on-demand";
 import { apiFetch } from "../lib/api";
 import { loadFromApi } from "../lib/api-loader.server";
-import { attemptStateSchema } from "../lib/api-schemas.server";
 import { readAttemptPosition } from "../lib/attempt-position";
 import { reloadPageOnce } from "../lib/chunk-reload";
 import { screenMeta } from "../lib/seo";
@@ -26,8 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   return loadFromApi(context, {
     path: "/api/tests/current",
-    schema: attemptStateSchema,
-    ok: async (current): Promise<LoaderData> => {
+    ok: async (current: AttemptState): Promise<LoaderData> => {
       // The server renders the running test at once: the runner's module comes first.
       await attemptRunner.load();
       return { current, position: readAttemptPosition(cookies, current.id, questionBank.length) };

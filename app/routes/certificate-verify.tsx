@@ -4,7 +4,6 @@ import { certificateDate } from "../../core/attempts/certificate";
 import * as m from "../../core/paraglide/messages";
 import { AlertIcon, CheckCircleIcon, SearchIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";
-import { certificateVerificationSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -25,8 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const code = params.code.toUpperCase();
   return loadFromApi(context, {
     path: `/api/certificates/verify/${encodeURIComponent(code)}`,
-    schema: certificateVerificationSchema,
-    ok: (certificate): LoaderResult => ({ kind: "found", code, certificate }),
+    ok: (certificate: CertificateVerification): LoaderResult => ({
+      kind: "found",
+      code,
+      certificate,
+    }),
     expected: [
       { status: 404, page: { kind: "notFound", code } },
       { status: 410, code: "certificateWithdrawn", page: { kind: "withdrawn", code } },

@@ -5,7 +5,6 @@ import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { NoResult } from "../components/no-result";
 import { loadFromApi } from "../lib/api-loader.server";
-import { certificateDetailsSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -25,8 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return loadFromApi(context, {
     path: `/api/certificates/${encodeURIComponent(params.id)}`,
     init: { headers: { i18n: locale } },
-    schema: certificateDetailsSchema,
-    ok: (details): LoaderResult => ({ kind: "certificate", details }),
+    ok: (details: CertificateDetails): LoaderResult => ({ kind: "certificate", details }),
     expected: [{ status: 404, page: { kind: "invalid" } }],
   });
 }

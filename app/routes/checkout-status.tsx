@@ -2,10 +2,10 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import type { PaymentView } from "../../core/payments/checkout";
 import { localizePath } from "../../core/web/route-table";
 import { InfoIcon } from "../components/icons";
 import { callApi, failure, sendToApi } from "../lib/api-loader.server";
-import { paymentViewSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -26,9 +26,8 @@ const refreshSeconds = 4;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi(context, {
+  const answer = await callApi<PaymentView>(context, {
     path: `/api/payments/${encodeURIComponent(params.paymentId)}`,
-    schema: paymentViewSchema,
   });
   if (!answer.ok)
     throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
@@ -48,10 +47,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await sendToApi(context, {
+  const answer = await sendToApi<PaymentView>(context, {
     path: `/api/payments/${encodeURIComponent(params.paymentId)}/cancel`,
     json: {},
-    schema: paymentViewSchema,
     locale,
   });
   if (answer.ok) {

@@ -1,19 +1,20 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
+import type { AttemptResult } from "../../core/attempts/attempt";
 import { formatTestDate } from "../../core/attempts/attempts-list";
 import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import type { CouponQuote, PaymentView } from "../../core/payments/checkout";
+import {
+  type CheckoutStarted,
+  type CheckoutView,
+  type CouponQuote,
+  isCheckoutAddress,
+  type PaymentView,
+} from "../../core/payments/checkout";
 import { formatMoney, priceNote } from "../../core/payments/payment-text";
 import { paymentStatusLabel } from "../../core/payments/payments";
 import { AlertIcon, CardIcon, CheckCircleIcon, ClockIcon, ServerIcon } from "../components/icons";
 import { OpenPaymentNote, PaymentMethods } from "../components/report-offer";
 import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";
-import {
-  attemptResultSchema,
-  checkoutStartedSchema,
-  checkoutViewSchema,
-  couponQuoteSchema,
-} from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
 import { requireProfile } from "../lib/require-user.server";
@@ -35,17 +36,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   const id = encodeURIComponent(params.id);
-  const checkout = await callApi(context, {
+  const checkout = await callApi<CheckoutView>(context, {
     path: `/api/checkout/${id}`,
     init: inLanguage(locale),
-    schema: checkoutViewSchema,
   });
   if (!checkout.ok)
     throw checkout.status === 404 ? data(null, { status: 404 }) : failure(checkout.status);
   // The test's date for the order summary; the percentiles it also holds stay here.
-  const result = await callApi(context, {
+  const result = await callApi<AttemptResult>(context, {
     path: `/api/tests/${id}/result`,
-    schema: attemptResultSchema,
   });
   return { checkout: checkout.body, testDate: result.ok ? result.body.finishedAt : null };
 }
@@ -83,10 +82,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const base = `/api/checkout/${encodeURIComponent(params.id)}`;
 
   if (intent === "coupon") {
-    const answer = await sendToApi(context, {
+    const answer = await sendToApi<CouponQuote>(context, {
       path: `${base}/coupon`,
       json: { coupon },
-      schema: couponQuoteSchema,
       locale,
     });
     if (answer.ok) return { kind: "quote", coupon, quote: answer.body } satisfies ActionResult;
@@ -94,23 +92,26 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 
   if (intent === "pay") {
-    const answer = await sendToApi(context, {
+    const answer = await sendToApi<CheckoutStarted>(context, {
       path: `${base}/payments`,
       json: coupon ? { coupon } : {},
-      schema: checkoutStartedSchema,
       locale,
     });
     // The provider's page is another site (or the local test provider's, outside the
     // app's routes): a full page load, not a client-side navigation.
-    if (answer.ok) return redirectDocument(answer.body.redirectUrl);
+    if (answer.ok) {
+      const { redirectUrl } = answer.body;
+      if (isCheckoutAddress(redirectUrl)) return redirectDocument(redirectUrl);
+      console.error(`${base}/payments: the API's redirectUrl is no http(s) address`);
+      throw failure(500);
+    }
     if (answer.status === 409) {
       const message = firstMessage(answer.fields, "system") ?? m.errors_modal_default_subtitle();
       // React Router does not reload the page's data after an error answer: the payment in
       // the way (another tab's, say) is read here, for the link to its page.
-      const checkout = await callApi(context, {
+      const checkout = await callApi<CheckoutView>(context, {
         path: base,
         init: inLanguage(locale),
-        schema: checkoutViewSchema,
       });
       const latest = checkout.ok ? checkout.body.latestPayment : null;
       const payment = latest

@@ -9,7 +9,6 @@ import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
 import { callApi, failure } from "../lib/api-loader.server";
-import { paymentViewSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -25,9 +24,8 @@ import "../payments.css";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi(context, {
+  const answer = await callApi<PaymentView>(context, {
     path: `/api/payments/${encodeURIComponent(params.id)}`,
-    schema: paymentViewSchema,
   });
   if (!answer.ok)
     throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);

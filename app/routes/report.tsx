@@ -4,12 +4,12 @@ import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { IssuedCoupon } from "../../core/payments/checkout";
 import { ebookTitles } from "../../core/payments/payment-text";
+import type { ReportBody } from "../../core/report/api";
 import type { Block, ReportSection } from "../../core/report/shape";
 import { BookIcon, ClockIcon, DownloadIcon, LockIcon, PrinterIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
 import { ReportScores } from "../components/report-scores";
 import { callApi, failure, inLanguage } from "../lib/api-loader.server";
-import { reportBodySchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -31,10 +31,9 @@ type ReportPage =
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi(context, {
+  const answer = await callApi<ReportBody>(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/report`,
     init: inLanguage(locale),
-    schema: reportBodySchema,
   });
   if (answer.ok) {
     const { report, coupons } = answer.body;

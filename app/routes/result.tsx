@@ -8,7 +8,6 @@ import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { ReportOffer } from "../components/report-offer";
 import { callApi, failure, inLanguage, loadFromApi } from "../lib/api-loader.server";
-import { attemptResultSchema, checkoutViewSchema } from "../lib/api-schemas.server";
 import { AppLink } from "../lib/app-link";
 import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -32,10 +31,9 @@ async function readCheckout(
   id: string,
   locale: string,
 ): Promise<CheckoutView | null> {
-  const answer = await callApi(context, {
+  const answer = await callApi<CheckoutView>(context, {
     path: `/api/checkout/${encodeURIComponent(id)}`,
     init: inLanguage(locale),
-    schema: checkoutViewSchema,
   });
   if (answer.ok) return answer.body;
   if (answer.status === 404) return null;
@@ -52,8 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   checkout.catch(() => undefined);
   return loadFromApi(context, {
     path: `/api/tests/${encodeURIComponent(params.id)}/result`,
-    schema: attemptResultSchema,
-    ok: async (result): Promise<LoaderResult> => ({
+    ok: async (result: AttemptResult): Promise<LoaderResult> => ({
       kind: "result",
       // The free result: the API keeps the report's area scores and percentiles back
       // (docs/decisions/0017-payments.md).

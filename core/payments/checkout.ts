@@ -92,3 +92,13 @@ export interface CheckoutStarted {
   /** The provider's hosted page (or the local test provider's). */
   redirectUrl: string;
 }
+
+/**
+ * Where Pay may send the buyer: an absolute http(s) address, never a path of ours or a
+ * script. The checkout's action checks it before redirecting (ADR 0036).
+ */
+export function isCheckoutAddress(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === "https:" || protocol === "http:";
+}

@@ -7,6 +7,7 @@ import {
   paymentStatuses,
   paymentStatusLabel,
   paymentStatusTone,
+  reportAwaitsPayment,
   reportUnlocked,
 } from "./payments";
 
@@ -60,6 +61,16 @@ describe("payment statuses", () => {
     expect(reportUnlocked(null)).toBe(false);
     expect(canBuyReport(null)).toBe(true);
     expect(paymentStatuses.filter(canBuyReport)).toEqual(["cancelled", "rejected", "failure"]);
+  });
+
+  it("keeps the report waiting while a payment is on its way, not before anything was heard", () => {
+    expect(paymentStatuses.filter(reportAwaitsPayment)).toEqual([
+      "pending",
+      "in_process",
+      "in_mediation",
+      "authorized",
+    ]);
+    expect(reportAwaitsPayment(null)).toBe(false);
   });
 
   it("colours paid, waiting and failed payments apart", () => {

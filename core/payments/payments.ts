@@ -79,6 +79,20 @@ export function reportUnlocked(status: PaymentStatus | null): boolean {
 }
 
 /**
+ * A payment on its way to the report (pending, in process, authorized, in mediation): the
+ * provider has not said no, so the report waits instead of being offered for sale.
+ * `awaiting` is not one: nothing was heard yet, so the buyer may not have paid at all.
+ */
+export function reportAwaitsPayment(status: PaymentStatus | null): boolean {
+  return (
+    status === "pending" ||
+    status === "in_process" ||
+    status === "authorized" ||
+    status === "in_mediation"
+  );
+}
+
+/**
  * Whether the report can be bought (again): never bought, or the last payment was
  * rejected, failed or cancelled (spec section 4: those may be retried). A payment on its
  * way (awaiting, pending, in process, in mediation) or settled is not offered again.

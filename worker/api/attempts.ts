@@ -39,7 +39,7 @@ import { testTiming } from "../env";
 import { checkedRequest, validBody } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
-import { ebookPdf, reportAccess, reportPdf } from "./report";
+import { deferSession } from "../middleware/session";
 
 /**
  * The timed test's API (docs/decisions/0008-timed-test.md), at `/api/tests`. Every
@@ -281,7 +281,7 @@ function answerResponse(locale: Locale, outcome: AnswerOutcome): Response {
   return json(saved, 200);
 }
 
-attempts.put("/:id/answers/:code", async (c) => {
+attempts.put("/:id/answers/:code", deferSession, async (c) => {
   const locale = requestLocale(c.req.raw);
   const id = c.req.param("id");
   if (!attemptIdSchema.safeParse(id).success) return invalidTest(locale);
@@ -310,7 +310,7 @@ attempts.put("/:id/answers/:code", async (c) => {
   );
 });
 
-attempts.post("/:id/finish", async (c) => {
+attempts.post("/:id/finish", deferSession, async (c) => {
   const locale = requestLocale(c.req.raw);
   const id = c.req.param("id");
   if (!attemptIdSchema.safeParse(id).success) return invalidTest(locale);
@@ -368,9 +368,5 @@ attempts.get("/:id/result", async (c) => {
   // The percentiles are the premium report's (docs/decisions/0017-payments.md).
   return json(freeResult(result), 200);
 });
-
-attempts.get("/:id/report", reportAccess);
-attempts.get("/:id/report.pdf", reportPdf);
-attempts.get("/:id/ebooks/:file", ebookPdf);
 
 attempts.all("*", () => notFoundJson());

@@ -11,6 +11,7 @@ import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/web/route-table";
 import type { AppEnv } from "../app-env";
+import { accountFinishedAttempt } from "../attempts/access";
 import { resultOf } from "../attempts/results";
 import { profileIncomplete } from "../auth/profile";
 import {
@@ -97,21 +98,16 @@ certificates.get("/:file", async (c) => {
   // The certificate prints the age: none is issued before the profile has the date of birth.
   if (!hasCompleteProfile(user)) return profileIncomplete(locale);
   if (!validId) return invalidTest(locale);
-  const finishedAt = attempt?.finishedAt;
-  if (
-    !attempt ||
-    attempt.userId !== user.id ||
-    attempt.status !== "finished" ||
-    finishedAt === null ||
-    finishedAt === undefined
-  ) {
+  const finished = accountFinishedAttempt(attempt, user.id);
+  if (!finished) {
     console.warn(`certificates: refused attempt=${id} user=${user.id}`);
     return invalidTest(locale);
   }
+  const { finishedAt } = finished;
 
   if (!format) {
     const [result, certificate] = await Promise.all([
-      resultOf(c.env, { ...attempt, finishedAt }, user),
+      resultOf(c.env, finished, user),
       issueCertificate(c.env, id, user, finishedAt),
     ]);
     const details: CertificateDetails = {
@@ -130,7 +126,7 @@ certificates.get("/:file", async (c) => {
   if (body === null) {
     cache = "miss";
     const [result, certificate] = await Promise.all([
-      resultOf(c.env, { ...attempt, finishedAt }, user),
+      resultOf(c.env, finished, user),
       issueCertificate(c.env, id, user, finishedAt),
     ]);
     code = certificate.code;

@@ -9,6 +9,7 @@ import { certificates } from "./certificates";
 import { configuration } from "./configuration";
 import { checkout, payments } from "./payments";
 import { questions } from "./questions";
+import { reports } from "./report";
 
 /** The JSON API. Each domain adds its router here (accounts, attempts, payments...). */
 export const api = new Hono<AppEnv>();
@@ -22,6 +23,8 @@ api.use(csrfProtection({ exempt: (pathname) => pathname === webhookPath }));
 api.route("/questions", questions);
 api.route("/accounts", accounts);
 api.route("/account", account);
+// The report of an attempt first: the attempts router answers 404 for any path it lacks.
+api.route("/tests", reports);
 api.route("/tests", attempts);
 api.route("/certificates", certificates);
 api.route("/application-configuration", configuration);

@@ -1,10 +1,6 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import {
-  hasCompleteProfile,
-  type ProfiledUser,
-  type SignedInUser,
-} from "../../core/accounts/account";
+import type { SignedInUser } from "../../core/accounts/account";
 import type { Locale } from "../../core/locales/locales";
 import {
   type CheckoutStarted,
@@ -12,10 +8,9 @@ import {
   paymentMethods,
 } from "../../core/payments/checkout";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
-import type { AppEnv } from "../app-env";
-import { type AttemptRow, loadAttempt } from "../attempts/lookup";
+import type { AppContext, AppEnv } from "../app-env";
+import { ownFinishedAttempt } from "../attempts/finished";
 import { resultOf } from "../attempts/results";
-import { profileIncomplete } from "../auth/profile";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
 import { requestLocale } from "../http/request";
@@ -48,38 +43,12 @@ const webhookMaxBytes = 256 * 1024;
 
 const couponBody = z.object({ coupon: z.string().max(64).optional() });
 
-export type AppContext = Context<AppEnv>;
-
 function signedIn(c: AppContext): SignedInUser | null {
   const { user } = c.var;
   return user.isAuthenticated ? user : null;
 }
 
 const loginRequired = (locale: Locale) => errorResponse(locale, 401, { code: "loginRequired" });
-
-/**
- * The signed-in user's finished attempt, or the response that refuses it. The checkout
- * and the report show the score: an account without a date of birth completes its
- * profile first (403 `profileIncomplete`).
- */
-export async function ownFinishedAttempt(
-  c: AppContext,
-  id: string,
-): Promise<{ user: ProfiledUser; attempt: AttemptRow & { finishedAt: number } } | Response> {
-  const locale = requestLocale(c.req.raw);
-  const user = signedIn(c);
-  if (!user) return loginRequired(locale);
-  if (!hasCompleteProfile(user)) return profileIncomplete(locale);
-  const parsed = idSchema.safeParse(id);
-  const attempt = parsed.success ? await loadAttempt(c.env, parsed.data) : null;
-  if (!attempt || attempt.userId !== user.id) {
-    if (attempt) console.warn(`payments: refused attempt=${attempt.id} to another user`);
-    return notFoundJson();
-  }
-  const { finishedAt } = attempt;
-  if (attempt.status !== "finished" || finishedAt === null) return notFoundJson();
-  return { user, attempt: { ...attempt, finishedAt } };
-}
 
 async function ownPayment(c: AppContext, id: string): Promise<PaymentRow | Response> {
   const user = signedIn(c);

@@ -1,12 +1,16 @@
+import { Hono } from "hono";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { ScoredResult } from "../../core/attempts/attempt";
 import { formatTestDate } from "../../core/attempts/attempts-list";
 import { isEbookSlug } from "../../core/ebooks/catalogue";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import { reportAwaitsPayment, reportUnlocked } from "../../core/payments/payments";
 import type { ReportBody } from "../../core/report/api";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
+import type { AppContext, AppEnv } from "../app-env";
+import { ownFinishedAttempt } from "../attempts/finished";
 import type { AttemptRow } from "../attempts/lookup";
 import { resultOf } from "../attempts/results";
 import { listIssuedCoupons } from "../coupons";
@@ -14,7 +18,6 @@ import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
 import { cachedPdf, pdfCacheKey, reportPdfKind } from "../pdf/cache";
-import { type AppContext, ownFinishedAttempt } from "./payments";
 
 /**
  * What an approved purchase opens (spec sections 6 and 8, SECURITY.md 15): the premium
@@ -37,16 +40,12 @@ async function approvedPurchase(c: AppContext, locale: Locale): Promise<Purchase
   if (owned instanceof Response) return owned;
   const governing = governingPayment(await paymentsOfAttempt(c.env, owned.attempt.id));
   const status = governing ? stateOf(governing).status : null;
-  if (governing && status === "approved") return { ...owned, payment: governing };
-  const waiting =
-    status === "pending" ||
-    status === "in_process" ||
-    status === "authorized" ||
-    status === "in_mediation";
-  return errorResponse(locale, 402, { code: waiting ? "paymentPending" : "paymentRequired" });
+  if (governing && reportUnlocked(status)) return { ...owned, payment: governing };
+  const code = reportAwaitsPayment(status) ? "paymentPending" : "paymentRequired";
+  return errorResponse(locale, 402, { code });
 }
 
-export async function reportAccess(c: AppContext): Promise<Response> {
+async function reportAccess(c: AppContext): Promise<Response> {
   const locale = requestLocale(c.req.raw);
   const purchase = await approvedPurchase(c, locale);
   if (purchase instanceof Response) return purchase;
@@ -101,7 +100,7 @@ async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale)
 }
 
 /** `GET /api/tests/{id}/report.pdf?lang=&tz=`: the buyer's report as a PDF download. */
-export async function reportPdf(c: AppContext): Promise<Response> {
+async function reportPdf(c: AppContext): Promise<Response> {
   const locale = linkLocale(c.req.raw);
   const purchase = await approvedPurchase(c, locale);
   if (purchase instanceof Response) return purchase;
@@ -116,7 +115,7 @@ export async function reportPdf(c: AppContext): Promise<Response> {
 }
 
 /** `GET /api/tests/{id}/ebooks/{slug}.pdf?lang=`: one of the four bonus e-books. */
-export async function ebookPdf(c: AppContext): Promise<Response> {
+async function ebookPdf(c: AppContext): Promise<Response> {
   const locale = linkLocale(c.req.raw);
   const slug = /^([a-z]+)\.pdf$/.exec(c.req.param("file") ?? "")?.[1];
   if (!isEbookSlug(slug)) return notFoundJson();
@@ -131,3 +130,10 @@ export async function ebookPdf(c: AppContext): Promise<Response> {
   const { body, cache } = await cachedPdf(c.env, key, () => renderEbookPdf(slug, locale));
   return pdfResponse(body, ebookFileName(slug, locale), cache);
 }
+
+/** Mounted at `/api/tests` beside the attempts router, before its catch-all. */
+export const reports = new Hono<AppEnv>();
+
+reports.get("/:id/report", reportAccess);
+reports.get("/:id/report.pdf", reportPdf);
+reports.get("/:id/ebooks/:file", ebookPdf);

@@ -61,22 +61,43 @@ export interface AttemptCredentials {
   resolvedUserId?: string | null;
 }
 
+/** SHA-256 (hex) of the attempt cookie's secret when the request's cookie names this attempt. */
+export function attemptCookieHash(request: Request, env: Env, attemptId: string): string | null {
+  const cookie = readAttemptCookie(request, env);
+  return cookie?.attemptId === attemptId ? sha256Hex(cookie.secret) : null;
+}
+
 export function attemptCredentials(
   request: Request,
   env: Env,
   attemptId: string,
 ): AttemptCredentials {
-  const cookie = readAttemptCookie(request, env);
   return {
-    cookieHash: cookie?.attemptId === attemptId ? sha256Hex(cookie.secret) : null,
+    cookieHash: attemptCookieHash(request, env, attemptId),
     sessionId: uncheckedSessionId(request, env),
   };
 }
 
-/** The request's attempt cookie has the right secret (compared in constant time). */
-function holdsAttemptCookie(access: AttemptAccess, credentials: AttemptCredentials): boolean {
-  const { cookieHash } = credentials;
-  return cookieHash !== null && sameHexDigest(cookieHash, access.secretHash);
+/**
+ * The request's attempt cookie has the attempt's secret (compared in constant time),
+ * whether the secret's hash comes from the D1 row or the Durable Object.
+ */
+export function holdsAttemptCookie(cookieHash: string | null, secretHash: string): boolean {
+  return cookieHash !== null && sameHexDigest(cookieHash, secretHash);
+}
+
+/**
+ * The signed-in account's own finished attempt, or null: what a checkout, a report and a
+ * certificate are of. The account alone decides (`isOwner` without the cookie: holding an
+ * anonymous attempt's cookie buys nothing before sign-in claims it).
+ */
+export function accountFinishedAttempt<
+  Row extends { userId: string | null; status: string; finishedAt: number | null },
+>(row: Row | null | undefined, userId: string): (Row & { finishedAt: number }) | null {
+  if (!row || !isOwner({ holdsCookie: false, ownerId: row.userId, userId })) return null;
+  const { finishedAt } = row;
+  if (row.status !== "finished" || finishedAt === null) return null;
+  return { ...row, finishedAt };
 }
 
 /**
@@ -100,7 +121,7 @@ export function decideAccess(
 ): AccessDecision {
   if (!access) return "askD1";
   const { sessionId, resolvedUserId } = credentials;
-  const holdsCookie = holdsAttemptCookie(access, credentials);
+  const holdsCookie = holdsAttemptCookie(credentials.cookieHash, access.secretHash);
   const { ownerId } = access;
   const decided = (userId: string | null) =>
     isOwner({ holdsCookie, ownerId, userId }) ? "owner" : "stranger";
@@ -141,7 +162,10 @@ export function rememberingSession(
   if (access.ownerId === null || resolvedUserId !== access.ownerId || sessionId === null) {
     return null;
   }
-  if (access.ownerSessions.includes(sessionId) || !holdsAttemptCookie(access, credentials)) {
+  if (
+    access.ownerSessions.includes(sessionId) ||
+    !holdsAttemptCookie(credentials.cookieHash, access.secretHash)
+  ) {
     return null;
   }
   return withOwnerSession(access, access.ownerId, sessionId);

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
+import { attemptCookieHash, holdsAttemptCookie } from "./access";
 import { readAttemptCookie } from "./cookie";
-import { attemptStub, holdsAttemptCookie, loadAttempt } from "./lookup";
+import { attemptStub, loadAttempt } from "./lookup";
 
 /**
  * Gives the browser's anonymous attempt to the account that just signed in or up
@@ -24,7 +25,8 @@ export async function claimAttemptFromCookie(
   const cookie = readAttemptCookie(request, env);
   if (!cookie) return null;
   const row = await loadAttempt(env, cookie.attemptId);
-  if (!row || !holdsAttemptCookie(request, env, row)) return null;
+  if (!row || !holdsAttemptCookie(attemptCookieHash(request, env, row.id), row.secretHash))
+    return null;
   const stub = attemptStub(env, row.id);
   if (row.userId === userId) {
     await stub.ownerConfirmed(userId, sessionId);

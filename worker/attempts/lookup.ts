@@ -2,8 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { CurrentUser } from "../../core/accounts/account";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
-import { sameHexDigest, sha256Hex } from "../auth/crypto";
-import { isOwner } from "./access";
+import { attemptCookieHash, holdsAttemptCookie, isOwner } from "./access";
 import { readAttemptCookie } from "./cookie";
 
 /**
@@ -26,13 +25,6 @@ export async function loadAttempt(env: Env, attemptId: string): Promise<AttemptR
   return row;
 }
 
-/** True when the request carries this attempt's cookie with the right secret. */
-export function holdsAttemptCookie(request: Request, env: Env, row: AttemptRow): boolean {
-  const cookie = readAttemptCookie(request, env);
-  if (!cookie || cookie.attemptId !== row.id) return false;
-  return sameHexDigest(sha256Hex(cookie.secret), row.secretHash);
-}
-
 /** `isOwner` (access.ts) with the facts of the D1 row. */
 export function ownsAttempt(
   request: Request,
@@ -41,7 +33,7 @@ export function ownsAttempt(
   user: CurrentUser,
 ): boolean {
   return isOwner({
-    holdsCookie: holdsAttemptCookie(request, env, row),
+    holdsCookie: holdsAttemptCookie(attemptCookieHash(request, env, row.id), row.secretHash),
     ownerId: row.userId,
     userId: user.isAuthenticated ? user.id : null,
   });

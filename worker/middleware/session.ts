@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { CurrentUser } from "../../core/accounts/account";
 import type { AppEnv } from "../app-env";
 import { sessionCookieName } from "../auth/cookies";
@@ -26,23 +27,22 @@ export function withPageSession(request: Request, session: Resolved): Request {
 }
 
 /**
- * Routes that resolve the session only when they need it (docs/decisions/
- * 0027-answer-path-without-d1.md): saving an answer and finishing a test. The attempt's
- * Durable Object decides from the attempt cookie whether the request owns the attempt,
- * and in the common cases (the cookie's holder, anonymous or with a session the object
- * knows) no session read is needed: a session read would be their only D1 query. Their
- * handlers call `c.var.resolveSession()` when the object asks for the user; `user` and
- * `sessionId` are not set before that. A session is then not extended by these requests
- * (it is by every other: the pages around a test, starting it, its result), nor is a
- * stale session cookie dropped by them.
+ * Marks a route that resolves the session only when it needs it (docs/decisions/
+ * 0027-answer-path-without-d1.md): saving an answer and finishing a test, marked where
+ * the attempts router declares them. The attempt's Durable Object decides from the
+ * attempt cookie whether the request owns the attempt, and in the common cases (the
+ * cookie's holder, anonymous or with a session the object knows) no session read is
+ * needed: a session read would be their only D1 query. Their handlers call
+ * `c.var.resolveSession()` when the object asks for the user; `user` and `sessionId` are
+ * not set before that. A session is then not extended by these requests (it is by every
+ * other: the pages around a test, starting it, its result), nor is a stale session cookie
+ * dropped by them.
  */
-const deferringRoutes: ReadonlyArray<{ method: string; path: RegExp }> = [
-  { method: "PUT", path: /^\/api\/tests\/[^/]+\/answers\/[^/]+$/ },
-  { method: "POST", path: /^\/api\/tests\/[^/]+\/finish$/ },
-];
+export const deferSession: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
-function defersSession(method: string, path: string): boolean {
-  return deferringRoutes.some((route) => route.method === method && route.path.test(path));
+/** The request's route carries the mark: Hono matched every handler before the first runs. */
+function defersSession(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => route.handler === deferSession);
 }
 
 function setsCookie(response: Response, name: string): boolean {
@@ -70,7 +70,7 @@ export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
     return resolving;
   };
   c.set("resolveSession", resolve);
-  if (!defersSession(c.req.method, c.req.path)) await resolve();
+  if (!defersSession(c)) await resolve();
   await next();
   // A handler that signed someone in or out has set the session cookie itself; the
   // stale session's cookie must not follow it.
