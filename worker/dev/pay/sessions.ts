@@ -1,6 +1,5 @@
 import { paymentTiming } from "../../env";
 import type { CheckoutRequest } from "../../payments/provider";
-import { randomSuffix } from "./stripe-objects";
 
 /**
  * The local test provider's checkout sessions (docs/decisions/0035-development-wing.md):
@@ -75,6 +74,15 @@ export class LocalActionRefused extends Error {
   constructor(readonly reason: LocalRefusal) {
     super(refusalMessages[reason]);
   }
+}
+
+const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** Stripe-like random suffix: 24 alphanumerics (about 143 bits). */
+export function randomSuffix(length = 24): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  // 256 % 62 leaves a slight bias; irrelevant for test ids.
+  return Array.from(bytes, (byte) => idAlphabet[byte % idAlphabet.length]).join("");
 }
 
 const sessionPrefix = "cs_test_local_";

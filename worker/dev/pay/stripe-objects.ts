@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import type { Locale } from "../../../core/locales/locales";
 import { orderMetadataKey } from "../../payments/stripe-events";
-import type { LocalSession } from "./sessions";
+import { type LocalSession, randomSuffix } from "./sessions";
 
 /**
  * The local test provider's session rendered as the objects Stripe sends: the Checkout
@@ -35,15 +35,6 @@ const ownErrorCodes: ReadonlySet<string> = new Set([
   "expired_card",
   "incorrect_number",
 ]);
-
-const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** Stripe-like random suffix: 24 alphanumerics (about 143 bits). */
-export function randomSuffix(length = 24): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  // 256 % 62 leaves a slight bias; irrelevant for test ids.
-  return Array.from(bytes, (byte) => idAlphabet[byte % idAlphabet.length]).join("");
-}
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
