@@ -84,6 +84,28 @@ describe("createCheckout", () => {
   });
 });
 
+describe("the sessions' expiry in KV", () => {
+  /** When KV forgets a session, in seconds since the epoch. */
+  async function forgottenAt(sessionId: string): Promise<number | undefined> {
+    const { keys } = await env.KV.list({ prefix: `dev-pay:session:${sessionId}` });
+    return keys[0]?.expiration;
+  }
+  const windowSeconds = Number(env.CHECKOUT_EXPIRY_MINUTES) * 60;
+
+  it("keeps a session one checkout window past its expiry, then forgets it", async () => {
+    const { request, sessionId } = await createSession();
+    const expected = Math.floor(request.expiresAt / 1000) + windowSeconds;
+    expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
+  });
+
+  it("never asks KV for less than its 60 s, even for a checkout long past its time", async () => {
+    const { sessionId } = await createSession({ expiresAt: Date.now() - 2 * windowSeconds * 1000 });
+    const expected = Math.floor(Date.now() / 1000) + 60;
+    expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
+    expect(await findLocalSession(env, sessionId)).toMatchObject({ status: "open" });
+  });
+});
+
 describe("readCheckout and orderOfPayment", () => {
   it("answers a fresh session's truth: nothing has happened yet", async () => {
     const { request, sessionId } = await createSession();

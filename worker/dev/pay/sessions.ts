@@ -19,9 +19,9 @@ import type { CheckoutRequest } from "../../payments/provider";
  *   time runs on a session: a second one arriving meanwhile is refused, as a lost
  *   compare-and-set would be. KV has no compare-and-set; the claim is held in memory,
  *   which holds because development (wrangler dev, the worker tests) runs one isolate.
- * - A session is kept one checkout window (CHECKOUT_EXPIRY_MINUTES) past its expiry,
- *   counted again from each write, and then KV forgets it by itself: long enough to show
- *   "time over", let it expire, or refund and dispute a fresh payment.
+ * - A session is kept until one checkout window (CHECKOUT_EXPIRY_MINUTES) past its expiry
+ *   (and at least KV's 60 s after each write), then KV forgets it by itself: long enough
+ *   to show "time over", let it expire, or refund and dispute a fresh payment.
  */
 export interface LocalSession {
   id: string;
