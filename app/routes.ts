@@ -9,10 +9,12 @@ const pages = servedScreens.flatMap((screen) =>
   ),
 );
 
-// Development only (404 in production): previews of the error screens in each language.
+// DEVELOPMENT WING (docs/decisions/0035-development-wing.md): previews of the error screens
+// in each language, the one page route that app/dev/ adds. Registered in every build (one
+// build serves `npm start` and production); its loader answers 404 outside development.
 // Its parameter is not `code`: that name is a certificate code in the route table.
 const errorPreviews = locales.map((locale) =>
-  route(`${localeInfo[locale].prefix}/_dev/error/:httpStatus`, "routes/dev-error.tsx", {
+  route(`${localeInfo[locale].prefix}/_dev/error/:httpStatus`, "dev/error-preview.tsx", {
     id: `dev-error.${locale}`,
   }),
 );

@@ -387,30 +387,3 @@ export const couponLocks = sqliteTable(
   },
   (t) => [index("coupon_locks_code_idx").on(t.code, t.state)],
 );
-
-/**
- * The local test provider's checkouts (development only; docs/decisions/0017-payments.md):
- * what Stripe would hold for a Checkout Session and its PaymentIntent.
- */
-export const localCheckoutSessions = sqliteTable("local_checkout_sessions", {
-  id: text("id").primaryKey(),
-  paymentIntentId: text("payment_intent_id").notNull().unique(),
-  orderId: text("order_id").notNull(),
-  status: text("status", { enum: ["open", "complete", "expired"] }).notNull(),
-  paymentStatus: text("payment_status", { enum: ["unpaid", "paid"] }).notNull(),
-  /** The method the buyer chose on the test page. */
-  method: text("method", { enum: ["card", "pix", "boleto", "wallet"] }),
-  /**
-   * What happened besides the session's status: `declined:<code>` on an open session,
-   * `transfer_expired`, and after a payment `refunded`, `disputed`, `dispute_won`,
-   * `dispute_lost`.
-   */
-  afterPayment: text("after_payment"),
-  currency: text("currency").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  locale: text("locale").notNull(),
-  successUrl: text("success_url").notNull(),
-  cancelUrl: text("cancel_url").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  createdAt: integer("created_at").notNull(),
-});

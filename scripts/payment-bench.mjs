@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { stripeEvent } from "../tests/stripe-event.ts";
 import { apiSession } from "./certificate-bench.mjs";
 
-/** The local test provider's signing secret (worker/payments/local-provider.ts). */
+/** The local test provider's signing secret (worker/dev/pay/delivery.ts). */
 const localWebhookSecret = "whsec_local_test_provider";
 
 function percentile(sorted, p) {

@@ -4,7 +4,7 @@ import { createRequestHandler } from "react-router";
 import { createLoadContext } from "../app/lib/load-context";
 import { createApp } from "./app";
 import { guardedEnv } from "./dependencies/guard";
-import { withD1Counting } from "./dev/d1-counter";
+import { withD1Counting } from "./dev";
 import { sendDueMailOf } from "./email/mailer";
 
 export { TestAttempt } from "./attempts/attempt-object";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { localPayActions } from "../../core/payments/local-pay.ts";
+import { localPayActions } from "../../worker/dev/pay/page-actions.ts";
 import { expectStatus, violation } from "./client.ts";
 import { forgedSessions, hostileBodies, oddCodes, oddIds } from "./hostile.ts";
 import {

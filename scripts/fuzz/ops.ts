@@ -537,7 +537,7 @@ export async function readReport(person: Person, attempt: AttemptM, device = per
   expectStatus(`${what} (payment ${g?.status ?? "none"})`, answer, 402);
 }
 
-/** One action of the buyer on the local test provider's page (worker/dev/pay.ts). */
+/** One action of the buyer on the local test provider's page (worker/dev/pay/page.ts). */
 export async function payAction(
   world: World,
   person: Person,

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import type { Locale } from "../../core/locales/locales";
 import type { Currency } from "../../core/payments/checkout";
-import { createLocalProvider, type WebhookReceiver } from "../../worker/payments/local-provider";
+import type { WebhookReceiver } from "../../worker/dev/pay/delivery";
+import { createLocalProvider } from "../../worker/dev/pay/provider";
 import type { CheckoutRequest, ProviderEvent } from "../../worker/payments/provider";
 import { origin } from "./client";
 

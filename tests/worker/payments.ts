@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { CheckoutStarted, PaymentView } from "../../core/payments/checkout";
-import { localWebhookSecret } from "../../worker/payments/local-provider";
+import { localWebhookSecret } from "../../worker/dev/pay/delivery";
 import { signStripePayload } from "../../worker/payments/stripe-events";
 import { Client } from "./client";
 

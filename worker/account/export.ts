@@ -13,7 +13,6 @@ import {
   couponLocks,
   coupons,
   emailOutbox,
-  localCheckoutSessions,
   oauthAccounts,
   paymentEvents,
   payments,
@@ -23,6 +22,7 @@ import {
   users,
 } from "../../db/schema";
 import { attemptStub } from "../attempts/lookup";
+import { localCheckoutsOf } from "../dev";
 
 /**
  * Everything held about one account, as the export file (format version 1,
@@ -112,12 +112,7 @@ export async function accountExport(
     paymentIds.length
       ? db.select().from(couponLocks).where(inArray(couponLocks.paymentId, paymentIds))
       : [],
-    paymentIds.length
-      ? db
-          .select()
-          .from(localCheckoutSessions)
-          .where(inArray(localCheckoutSessions.orderId, paymentIds))
-      : [],
+    localCheckoutsOf(env, paymentIds),
     db
       .select()
       .from(coupons)

@@ -16,7 +16,8 @@ import {
   startCheckout,
   stripeEvent,
 } from "../../tests/worker/payments";
-import { unreachableProviderDomain } from "../payments/local-provider";
+import { unreachableProviderDomain } from "../dev/pay/provider";
+import { findLocalSession } from "../dev/pay/sessions";
 
 /** A buyer with a started checkout: the payment row as the webhook will see it. */
 async function openCheckout(coupon?: string) {
@@ -203,9 +204,7 @@ describe("checkout", () => {
     const refused = await startCheckout(client, attemptId, { coupon: "NO-SUCH-CODE" });
     expect(refused.response.status).toBe(404);
     expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
-    const session = await env.DB.prepare("SELECT status FROM local_checkout_sessions WHERE id = ?")
-      .bind(payment.sessionId)
-      .first<{ status: string }>();
+    const session = await findLocalSession(env, payment.sessionId);
     expect(session?.status).toBe("open");
   });
 

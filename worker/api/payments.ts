@@ -22,6 +22,7 @@ import {
   serviceUnavailable,
 } from "../http/responses";
 import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
+import { providerFor } from "../payments/providers";
 import {
   governingPayment,
   loadPayment,
@@ -150,6 +151,7 @@ payments.post("/webhook", async (c) => {
   if (raw.length > webhookMaxBytes) return c.json({ received: false, error: "too_large" }, 413);
   const answer = await receiveWebhook(
     c.env,
+    providerFor(c.env),
     raw,
     c.req.header("Stripe-Signature") ?? null,
     c.executionCtx,

@@ -10,7 +10,7 @@ import {
 import type { Letter } from "../../core/items/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
-import { withD1Counting } from "../dev/d1-counter";
+import { withD1Counting } from "../dev";
 import {
   type AccessDecision,
   type AttemptAccess,

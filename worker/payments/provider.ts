@@ -5,7 +5,7 @@ import type { PaymentSignal } from "../../core/payments/payment-machine";
 /**
  * The payment provider port (docs/decisions/0017-payments.md). Two adapters implement it:
  * Stripe (worker/payments/stripe.ts, production) and the local test provider
- * (worker/payments/local-provider.ts, the default when no Stripe keys are set). Both speak
+ * (worker/dev/pay/provider.ts, the default when no Stripe keys are set). Both speak
  * Stripe's event format, so webhook verification and the event mapping
  * (worker/payments/stripe-events.ts) are one code path for both.
  */

@@ -1,5 +1,5 @@
+import { createLocalProvider } from "../dev";
 import { optionalSettings } from "../env";
-import { createLocalProvider } from "./local-provider";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe";
 

@@ -1,13 +1,13 @@
 import { type Background, fulfil } from "./fulfil";
 import { type PaymentProvider, type ProviderEvent, ProviderUnavailableError } from "./provider";
-import { providerFor } from "./providers";
 import { paymentByProviderPayment, paymentBySession } from "./store";
 import { applySignal } from "./transitions";
 
 /**
  * Receives one provider event (SECURITY.md 17-20): verify on the raw body, store it once,
  * move the payment, fulfil. The HTTP route `POST /api/payments/webhook` and the local test
- * provider (which delivers its events in-process) both call this.
+ * provider (which delivers its events in-process) both call this, each naming the provider
+ * whose events it hands in.
  */
 export interface WebhookAnswer {
   /** 503: the provider itself could not be asked; it delivers the event again later. */
@@ -15,10 +15,13 @@ export interface WebhookAnswer {
   body: { received: boolean; duplicate?: boolean; ignored?: boolean; error?: string };
 }
 
+/** What the webhook needs of a provider: its name, its signature check, its payments. */
+export type WebhookSource = Pick<PaymentProvider, "name" | "verifyWebhook" | "orderOfPayment">;
+
 /** Our payment for an event: its metadata, else its checkout, else its provider payment. */
 async function paymentIdOf(
   env: Env,
-  provider: PaymentProvider,
+  provider: WebhookSource,
   event: ProviderEvent,
 ): Promise<string | null> {
   if (event.orderId) return event.orderId;
@@ -48,11 +51,11 @@ function inline(): Background & { settle(): Promise<void> } {
 
 export async function receiveWebhook(
   env: Env,
+  provider: WebhookSource,
   rawBody: string,
   signature: string | null,
   background?: Background,
 ): Promise<WebhookAnswer> {
-  const provider = providerFor(env);
   const verification = await provider.verifyWebhook(rawBody, signature);
   if (!verification.ok) {
     console.warn(`payments: webhook refused (${verification.reason})`);

@@ -1,14 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { Client, origin } from "../../tests/worker/client";
-import { checkoutRequest } from "../../tests/worker/local-checkout";
-import { buyer, finishedAttempt, paymentOf, startCheckout } from "../../tests/worker/payments";
-import {
-  createLocalProvider,
-  findLocalSession,
-  localDeclineCodes,
-} from "../payments/local-provider";
-import type { CheckoutRequest } from "../payments/provider";
+import { Client, origin } from "../../../tests/worker/client";
+import { checkoutRequest } from "../../../tests/worker/local-checkout";
+import { buyer, finishedAttempt, paymentOf, startCheckout } from "../../../tests/worker/payments";
+import type { CheckoutRequest } from "../../payments/provider";
+import { createLocalProvider } from "./provider";
+import { findLocalSession } from "./sessions";
+import { localDeclineCodes } from "./stripe-objects";
 
 /**
  * The local pay page: its content and forms, where each action sends the buyer, the session

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { cloudflareContext } from "../lib/load-context";
-import type { Route } from "./+types/dev-error";
+import type { Route } from "./+types/error-preview";
 
 const previewable = new Set([402, 403, 500, 503]);
 

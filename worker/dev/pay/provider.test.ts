@@ -1,37 +1,33 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { paymentStatusDetails, rejectionDetail } from "../../core/payments/payment-machine";
-import { origin } from "../../tests/worker/client";
-import { checkoutRequest, recordingReceiver } from "../../tests/worker/local-checkout";
+import { paymentStatusDetails, rejectionDetail } from "../../../core/payments/payment-machine";
+import { origin } from "../../../tests/worker/client";
+import { checkoutRequest, recordingReceiver } from "../../../tests/worker/local-checkout";
 import {
   buyer,
   finishedAttempt,
   paymentOf,
   paymentRow,
   startCheckout,
-} from "../../tests/worker/payments";
+} from "../../../tests/worker/payments";
+import type { CheckoutRequest } from "../../payments/provider";
+import { signStripePayload } from "../../payments/stripe-events";
 import {
   closeDispute,
-  createLocalProvider,
   declineCard,
-  deliverLocalEvent,
   expireSession,
   expireTransfer,
-  findLocalSession,
   issueTransfer,
-  LocalActionRefused,
-  localCheckoutSession,
-  localDeclineCodes,
-  localEvent,
-  localWebhookSecret,
   openDispute,
   payByCard,
   refund,
   settleTransfer,
-} from "./local-provider";
-import type { CheckoutRequest } from "./provider";
-import { signStripePayload } from "./stripe-events";
+} from "./buyer-actions";
+import { deliverLocalEvent, localWebhookSecret } from "./delivery";
+import { createLocalProvider } from "./provider";
+import { findLocalSession, LocalActionRefused, type LocalSession } from "./sessions";
+import { localCheckoutSession, localDeclineCodes, localEvent } from "./stripe-objects";
 
 const provider = () => createLocalProvider(env);
 
@@ -80,12 +76,33 @@ describe("createCheckout", () => {
       provider().createCheckout({ ...request, totalCents: 1 }),
     ]);
     expect(second).toEqual(first);
-    const rows = await env.DB.prepare(
-      "select count(*) as n from local_checkout_sessions where order_id = ?",
-    )
-      .bind(request.orderId)
-      .first<{ n: number }>();
-    expect(rows?.n).toBe(1);
+    const { keys } = await env.KV.list({ prefix: "dev-pay:session:" });
+    const sessions = await Promise.all(
+      keys.map((key) => env.KV.get<LocalSession>(key.name, "json")),
+    );
+    expect(sessions.filter((session) => session?.orderId === request.orderId)).toHaveLength(1);
+  });
+});
+
+describe("the sessions' expiry in KV", () => {
+  /** When KV forgets a session, in seconds since the epoch. */
+  async function forgottenAt(sessionId: string): Promise<number | undefined> {
+    const { keys } = await env.KV.list({ prefix: `dev-pay:session:${sessionId}` });
+    return keys[0]?.expiration;
+  }
+  const windowSeconds = Number(env.CHECKOUT_EXPIRY_MINUTES) * 60;
+
+  it("keeps a session one checkout window past its expiry, then forgets it", async () => {
+    const { request, sessionId } = await createSession();
+    const expected = Math.floor(request.expiresAt / 1000) + windowSeconds;
+    expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
+  });
+
+  it("never asks KV for less than its 60 s, even for a checkout long past its time", async () => {
+    const { sessionId } = await createSession({ expiresAt: Date.now() - 2 * windowSeconds * 1000 });
+    const expected = Math.floor(Date.now() / 1000) + 60;
+    expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
+    expect(await findLocalSession(env, sessionId)).toMatchObject({ status: "open" });
   });
 });
 

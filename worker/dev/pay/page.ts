@@ -1,35 +1,29 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isLocale, type Locale, localeInfo } from "../../core/locales/locales";
-import * as m from "../../core/paraglide/messages";
-import { type LocalPayAction, localPayActions } from "../../core/payments/local-pay";
-import { escapeHtml } from "../../core/web/escape";
-import type { AppEnv } from "../app-env";
-import { readFields } from "../http/body";
+import { isLocale, type Locale, localeInfo } from "../../../core/locales/locales";
+import { escapeHtml } from "../../../core/web/escape";
+import type { AppEnv } from "../../app-env";
+import { readFields } from "../../http/body";
+import { devPage } from "../page";
 import {
   closeDispute,
   declineCard,
   expireSession,
   expireTransfer,
-  findLocalSession,
-  isPastExpiry,
   issueTransfer,
-  LocalActionRefused,
-  type LocalActionResult,
-  type LocalDeclineCode,
-  type LocalRefusal,
-  type LocalSession,
-  localDeclineCodes,
-  localPayPath,
   openDispute,
   payByCard,
   refund,
   settleTransfer,
-} from "../payments/local-provider";
-import { devPage } from "./page";
+} from "./buyer-actions";
+import type { LocalActionResult } from "./delivery";
+import { type LocalPayAction, localPayActions } from "./page-actions";
+import { findLocalSession, isPastExpiry, LocalActionRefused, type LocalSession } from "./sessions";
+import { type LocalDeclineCode, localDeclineCodes, localPayPath } from "./stripe-objects";
+import { payTexts } from "./texts";
 
 /**
- * The local test provider's payment page (worker/payments/local-provider.ts): where the
+ * The local test provider's payment page (provider.ts): where the
  * buyer "pays" when no Stripe keys are configured. It stands in for Stripe's hosted
  * Checkout, in the session's language, without scripts (the dev CSP forbids them): each
  * button is a form that POSTs an action, which updates the session, delivers the events
@@ -88,35 +82,9 @@ function returnUrl(url: string, sessionId: string): string {
   return url.replaceAll("{CHECKOUT_SESSION_ID}", sessionId);
 }
 
-const declineLabels: Record<LocalDeclineCode, (locale: Locale) => string> = {
-  insufficient_funds: (locale) => m.devpay_decline_insufficient_funds({}, { locale }),
-  incorrect_cvc: (locale) => m.devpay_decline_incorrect_cvc({}, { locale }),
-  expired_card: (locale) => m.devpay_decline_expired_card({}, { locale }),
-  incorrect_number: (locale) => m.devpay_decline_incorrect_number({}, { locale }),
-  call_issuer: (locale) => m.devpay_decline_call_issuer({}, { locale }),
-  card_not_supported: (locale) => m.devpay_decline_card_not_supported({}, { locale }),
-  lost_card: (locale) => m.devpay_decline_lost_card({}, { locale }),
-  fraudulent: (locale) => m.devpay_decline_fraudulent({}, { locale }),
-  duplicate_transaction: (locale) => m.devpay_decline_duplicate_transaction({}, { locale }),
-  card_velocity_exceeded: (locale) => m.devpay_decline_card_velocity_exceeded({}, { locale }),
-  invalid_installments: (locale) => m.devpay_decline_invalid_installments({}, { locale }),
-  generic_decline: (locale) => m.devpay_decline_generic_decline({}, { locale }),
-};
-
-const refusalTexts: Record<LocalRefusal, (locale: Locale) => string> = {
-  not_found: (locale) => m.devpay_refused_not_found({}, { locale }),
-  not_open: (locale) => m.devpay_refused_not_open({}, { locale }),
-  checkout_expired: (locale) => m.devpay_refused_checkout_expired({}, { locale }),
-  not_brl: (locale) => m.devpay_refused_not_brl({}, { locale }),
-  not_awaiting_transfer: (locale) => m.devpay_refused_not_awaiting_transfer({}, { locale }),
-  not_paid: (locale) => m.devpay_refused_not_paid({}, { locale }),
-  already_after_payment: (locale) => m.devpay_refused_already_after_payment({}, { locale }),
-  not_disputed: (locale) => m.devpay_refused_not_disputed({}, { locale }),
-};
-
 function declineLabel(code: string, locale: Locale): string {
   const label = (localDeclineCodes as readonly string[]).includes(code)
-    ? declineLabels[code as LocalDeclineCode](locale)
+    ? payTexts(locale).declines[code as LocalDeclineCode]
     : code;
   return `${label} (${code})`;
 }
@@ -147,7 +115,7 @@ function actionForm(
 }
 
 function backToShop(session: LocalSession, locale: Locale): string {
-  return `<p><a href="${escapeHtml(returnUrl(session.successUrl, session.id))}" data-testid="back-to-shop">${escapeHtml(m.devpay_back_to_shop({}, { locale }))}</a></p>`;
+  return `<p><a href="${escapeHtml(returnUrl(session.successUrl, session.id))}" data-testid="back-to-shop">${escapeHtml(payTexts(locale).backToShop)}</a></p>`;
 }
 
 function paymentOptions(session: LocalSession, locale: Locale): string {
@@ -158,32 +126,32 @@ function paymentOptions(session: LocalSession, locale: Locale): string {
   const transfer =
     session.currency === "BRL"
       ? `<section class="card">
-<h2>${escapeHtml(m.devpay_transfer_heading({}, { locale }))}</h2>
-<p class="muted">${escapeHtml(m.devpay_transfer_hint({}, { locale }))}</p>
+<h2>${escapeHtml(payTexts(locale).transferHeading)}</h2>
+<p class="muted">${escapeHtml(payTexts(locale).transferHint)}</p>
 <div class="actions">
-${actionForm(session, "pix", m.devpay_pay_pix({}, { locale }), "pay-pix")}
-${actionForm(session, "boleto", m.devpay_pay_boleto({}, { locale }), "pay-boleto")}
+${actionForm(session, "pix", payTexts(locale).payPix, "pay-pix")}
+${actionForm(session, "boleto", payTexts(locale).payBoleto, "pay-boleto")}
 </div>
 </section>`
       : "";
   return `<section class="card">
-<h2>${escapeHtml(m.devpay_card_heading({}, { locale }))}</h2>
-<div class="actions">${actionForm(session, "pay_card", m.devpay_pay_card({}, { locale }), "pay-card", true)}</div>
+<h2>${escapeHtml(payTexts(locale).cardHeading)}</h2>
+<div class="actions">${actionForm(session, "pay_card", payTexts(locale).payCard, "pay-card", true)}</div>
 <form method="post" action="${path}">
 <input type="hidden" name="action" value="decline">
-<label for="decline-reason">${escapeHtml(m.devpay_decline_reason_label({}, { locale }))}</label>
+<label for="decline-reason">${escapeHtml(payTexts(locale).declineReasonLabel)}</label>
 <select id="decline-reason" name="declineCode" data-testid="decline-reason">
 ${options}
 </select>
-<div class="actions"><button type="submit" data-testid="pay-decline">${escapeHtml(m.devpay_pay_decline({}, { locale }))}</button></div>
+<div class="actions"><button type="submit" data-testid="pay-decline">${escapeHtml(payTexts(locale).payDecline)}</button></div>
 </form>
 </section>
 ${transfer}
 <section class="card">
-<h2>${escapeHtml(m.devpay_leave_heading({}, { locale }))}</h2>
+<h2>${escapeHtml(payTexts(locale).leaveHeading)}</h2>
 <div class="actions">
-${actionForm(session, "cancel", m.devpay_cancel({}, { locale }), "pay-cancel")}
-${actionForm(session, "expire", m.devpay_expire({}, { locale }), "pay-expire")}
+${actionForm(session, "cancel", payTexts(locale).cancel, "pay-cancel")}
+${actionForm(session, "expire", payTexts(locale).expire, "pay-expire")}
 </div>
 </section>`;
 }
@@ -197,7 +165,7 @@ ${text ? `<p>${escapeHtml(text)}</p>` : ""}
 ${extra}
 </section>`;
   const afterPaymentActions = (buttons: string) =>
-    `<h2>${escapeHtml(m.devpay_after_payment_heading({}, { locale }))}</h2><div class="actions">${buttons}</div>`;
+    `<h2>${escapeHtml(payTexts(locale).afterPaymentHeading)}</h2><div class="actions">${buttons}</div>`;
   switch (state) {
     case "open":
       return `<div data-testid="pay-state" data-state="open" hidden></div>${paymentOptions(session, locale)}`;
@@ -205,70 +173,70 @@ ${extra}
       const code = session.afterPayment?.slice("declined:".length) ?? "";
       return `<section class="card" data-testid="pay-state" data-state="declined">
 <div data-testid="decline-notice">
-<h2>${escapeHtml(m.devpay_declined_title({}, { locale }))}</h2>
-<p>${escapeHtml(m.devpay_declined_reason({ reason: declineLabel(code, locale) }, { locale }))}</p>
+<h2>${escapeHtml(payTexts(locale).declinedTitle)}</h2>
+<p>${escapeHtml(payTexts(locale).declinedReason({ reason: declineLabel(code, locale) }))}</p>
 </div>
-<p class="muted">${escapeHtml(m.devpay_declined_try_again({}, { locale }))}</p>
+<p class="muted">${escapeHtml(payTexts(locale).declinedTryAgain)}</p>
 ${backToShop(session, locale)}
 </section>
 ${paymentOptions(session, locale)}`;
     }
     case "past_expiry":
       return card(
-        m.devpay_past_expiry({}, { locale }),
+        payTexts(locale).pastExpiry,
         "",
-        `<div class="actions">${actionForm(session, "expire", m.devpay_expire({}, { locale }), "pay-expire", true)}</div>`,
+        `<div class="actions">${actionForm(session, "expire", payTexts(locale).expire, "pay-expire", true)}</div>`,
       );
     case "expired":
-      return card(m.devpay_expired_title({}, { locale }), "", backToShop(session, locale));
+      return card(payTexts(locale).expiredTitle, "", backToShop(session, locale));
     case "awaiting_transfer":
       return card(
-        m.devpay_awaiting_transfer_title({ method }, { locale }),
-        m.devpay_awaiting_transfer_text({}, { locale }),
+        payTexts(locale).awaitingTransferTitle({ method }),
+        payTexts(locale).awaitingTransferText,
         `<div class="actions">
-${actionForm(session, "settle", m.devpay_transfer_settle({ method }, { locale }), "transfer-settle", true)}
-${actionForm(session, "transfer_expire", m.devpay_transfer_expire({ method }, { locale }), "transfer-expire")}
+${actionForm(session, "settle", payTexts(locale).transferSettle({ method }), "transfer-settle", true)}
+${actionForm(session, "transfer_expire", payTexts(locale).transferExpire({ method }), "transfer-expire")}
 </div>
 ${backToShop(session, locale)}`,
       );
     case "transfer_expired":
       return card(
-        m.devpay_transfer_expired_title({ method }, { locale }),
+        payTexts(locale).transferExpiredTitle({ method }),
         "",
         backToShop(session, locale),
       );
     case "paid":
       return card(
-        m.devpay_paid_title({}, { locale }),
+        payTexts(locale).paidTitle,
         "",
         `${backToShop(session, locale)}
-${afterPaymentActions(`${actionForm(session, "refund", m.devpay_refund({}, { locale }), "payment-refund")}
-${actionForm(session, "dispute_open", m.devpay_dispute_open({}, { locale }), "dispute-open")}`)}`,
+${afterPaymentActions(`${actionForm(session, "refund", payTexts(locale).refund, "payment-refund")}
+${actionForm(session, "dispute_open", payTexts(locale).disputeOpen, "dispute-open")}`)}`,
       );
     case "disputed":
       return card(
-        m.devpay_paid_title({}, { locale }),
-        m.devpay_disputed_text({}, { locale }),
+        payTexts(locale).paidTitle,
+        payTexts(locale).disputedText,
         `${backToShop(session, locale)}
-${afterPaymentActions(`${actionForm(session, "dispute_won", m.devpay_dispute_won({}, { locale }), "dispute-won")}
-${actionForm(session, "dispute_lost", m.devpay_dispute_lost({}, { locale }), "dispute-lost")}`)}`,
+${afterPaymentActions(`${actionForm(session, "dispute_won", payTexts(locale).disputeWon, "dispute-won")}
+${actionForm(session, "dispute_lost", payTexts(locale).disputeLost, "dispute-lost")}`)}`,
       );
     case "refunded":
       return card(
-        m.devpay_paid_title({}, { locale }),
-        m.devpay_refunded_text({}, { locale }),
+        payTexts(locale).paidTitle,
+        payTexts(locale).refundedText,
         backToShop(session, locale),
       );
     case "dispute_won":
       return card(
-        m.devpay_paid_title({}, { locale }),
-        m.devpay_dispute_won_text({}, { locale }),
+        payTexts(locale).paidTitle,
+        payTexts(locale).disputeWonText,
         backToShop(session, locale),
       );
     case "dispute_lost":
       return card(
-        m.devpay_paid_title({}, { locale }),
-        m.devpay_dispute_lost_text({}, { locale }),
+        payTexts(locale).paidTitle,
+        payTexts(locale).disputeLostText,
         backToShop(session, locale),
       );
   }
@@ -285,21 +253,21 @@ function payPage(session: LocalSession, content: string, status = 200): Response
   const locale = localeOf(session);
   const body = `${styles}
 <div lang="${localeInfo[locale].iso}">
-<h1 data-testid="pay-banner">${escapeHtml(m.devpay_banner({}, { locale }))}</h1>
-<p class="muted">${escapeHtml(m.devpay_banner_note({}, { locale }))}</p>
+<h1 data-testid="pay-banner">${escapeHtml(payTexts(locale).banner)}</h1>
+<p class="muted">${escapeHtml(payTexts(locale).bannerNote)}</p>
 <section class="card">
-<div class="meta"><span>${escapeHtml(m.devpay_order_label({}, { locale }))}: ${escapeHtml(session.orderId)}</span><span>${escapeHtml(session.id)}</span></div>
-<h2>${escapeHtml(m.devpay_amount_label({}, { locale }))}: <span data-testid="pay-amount">${escapeHtml(money(session, locale))}</span></h2>
+<div class="meta"><span>${escapeHtml(payTexts(locale).orderLabel)}: ${escapeHtml(session.orderId)}</span><span>${escapeHtml(session.id)}</span></div>
+<h2>${escapeHtml(payTexts(locale).amountLabel)}: <span data-testid="pay-amount">${escapeHtml(money(session, locale))}</span></h2>
 </section>
 ${content}
 </div>`;
-  return devPage(m.devpay_title({}, { locale }), body, status);
+  return devPage(payTexts(locale).title, body, status);
 }
 
 function notFound(): Response {
   return devPage(
-    m.devpay_title({}, { locale: "en" }),
-    `<div class="card empty" data-testid="pay-not-found">${escapeHtml(m.devpay_refused_not_found({}, { locale: "en" }))}</div>`,
+    payTexts("en").title,
+    `<div class="card empty" data-testid="pay-not-found">${escapeHtml(payTexts("en").refusals.not_found)}</div>`,
     404,
   );
 }
@@ -309,9 +277,9 @@ function refusedPage(session: LocalSession, text: string, status: 400 | 409): Re
   return payPage(
     session,
     `<section class="card" data-testid="action-refused">
-<h2>${escapeHtml(m.devpay_refused_title({}, { locale }))}</h2>
+<h2>${escapeHtml(payTexts(locale).refusedTitle)}</h2>
 <p>${escapeHtml(text)}</p>
-<p><a href="${localPayPath}/${escapeHtml(session.id)}">${escapeHtml(m.devpay_refused_back({}, { locale }))}</a></p>
+<p><a href="${localPayPath}/${escapeHtml(session.id)}">${escapeHtml(payTexts(locale).refusedBack)}</a></p>
 </section>`,
     status,
   );
@@ -372,7 +340,7 @@ localPay.post("/:sessionId", async (c) => {
   if (!session) return notFound();
   const parsed = actionSchema.safeParse(await readFields(c.req.raw));
   if (!parsed.success) {
-    return refusedPage(session, m.devpay_invalid_form({}, { locale: localeOf(session) }), 400);
+    return refusedPage(session, payTexts(localeOf(session)).invalidForm, 400);
   }
   try {
     const { result, next } = await perform(c.env, session, parsed.data);
@@ -385,6 +353,6 @@ localPay.post("/:sessionId", async (c) => {
     return c.redirect(next, 303);
   } catch (error) {
     if (!(error instanceof LocalActionRefused)) throw error;
-    return refusedPage(session, refusalTexts[error.reason](localeOf(session)), 409);
+    return refusedPage(session, payTexts(localeOf(session)).refusals[error.reason], 409);
   }
 });

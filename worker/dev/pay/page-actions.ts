@@ -1,5 +1,5 @@
 /**
- * What the local test provider's payment page (worker/dev/pay.ts) can do to a payment:
+ * What the local test provider's payment page (page.ts) can do to a payment:
  * each button sends one of these. Here, with no imports, so that node scripts (the
  * fuzzer) press the same buttons as the page offers.
  */

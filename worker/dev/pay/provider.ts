@@ -1,0 +1,49 @@
+import {
+  type CheckoutRequest,
+  type PaymentProvider,
+  ProviderUnavailableError,
+} from "../../payments/provider";
+import { sessionTruth } from "../../payments/stripe-events";
+import { expireSession } from "./buyer-actions";
+import { localWebhookSource } from "./delivery";
+import { createLocalSession, requireSession } from "./sessions";
+import { localCheckoutSession, localPayPath } from "./stripe-objects";
+
+/**
+ * The local test provider (docs/decisions/0017-payments.md, 0035-development-wing.md): the
+ * embedded default when no Stripe keys are configured. It stands in for Stripe's hosted
+ * Checkout: sessions live in KV (sessions.ts), the buyer acts on the dev-only page
+ * `/_dev/pay/{sessionId}` (page.ts), and every action delivers the Stripe-shaped events
+ * Stripe would send, signed with `localWebhookSecret`, to the same `receiveWebhook` as
+ * production (delivery.ts). So verification, mapping and fulfilment run the same code
+ * whichever provider is active.
+ */
+
+/** Buyers whose e-mail is at this domain find the provider unreachable (development only). */
+export const unreachableProviderDomain = "provider-unreachable.test";
+
+export function createLocalProvider(env: Env): PaymentProvider {
+  return {
+    ...localWebhookSource(env),
+
+    async createCheckout(request: CheckoutRequest) {
+      // Like a provider's magic test values: a buyer at this domain meets a provider that
+      // cannot be reached, so the failure path can be seen (and tested) locally.
+      if (request.customerEmail.endsWith(`@${unreachableProviderDomain}`)) {
+        throw new ProviderUnavailableError("the local test provider plays unreachable");
+      }
+      const origin = new URL(request.successUrl).origin;
+      const session = await createLocalSession(env, request);
+      return { sessionId: session.id, url: `${origin}${localPayPath}/${session.id}` };
+    },
+
+    async readCheckout(sessionId: string) {
+      const session = await requireSession(env, sessionId);
+      return sessionTruth(localCheckoutSession(session, true));
+    },
+
+    async expireCheckout(sessionId: string) {
+      return (await expireSession(env, sessionId)).truth;
+    },
+  };
+}
