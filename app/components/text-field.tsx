@@ -66,6 +66,94 @@ export function TextField<F extends string>({
   );
 }
 
+/** The e-mail address as sign-in, sign-up and the forgotten password ask it. */
+export function EmailField<F extends string>(props: {
+  form: ZodForm<F | "email">;
+  size: "xs" | "md";
+  autoFocusTarget?: boolean;
+}) {
+  return (
+    <TextField
+      form={props.form}
+      name="email"
+      type="email"
+      autoComplete="email"
+      label={m.modal_email_label()}
+      size={props.size}
+      autoFocusTarget={props.autoFocusTarget}
+    />
+  );
+}
+
+/** The name as sign-up, the profile and its completion ask it. */
+export function NameField<F extends string>(props: {
+  form: ZodForm<F | "name">;
+  size: "xs" | "md";
+  hint?: string;
+  autoFocusTarget?: boolean;
+}) {
+  return (
+    <TextField
+      form={props.form}
+      name="name"
+      autoComplete="name"
+      label={m.modal_name_label()}
+      hint={props.hint}
+      size={props.size}
+      autoFocusTarget={props.autoFocusTarget}
+    />
+  );
+}
+
+/** A password field; `current` is one the browser may fill in, else one being chosen. */
+export function PasswordField<F extends string>(props: {
+  form: ZodForm<F>;
+  name: F;
+  label: string;
+  size: "xs" | "md";
+  current?: boolean;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      form={props.form}
+      name={props.name}
+      type="password"
+      autoComplete={props.current ? "current-password" : "new-password"}
+      label={props.label}
+      hint={props.hint}
+      size={props.size}
+    />
+  );
+}
+
+/** A new password with the rule's hint, then the same again (sign-up, reset, account). */
+export function NewPasswordFields<F extends string>(props: {
+  form: ZodForm<F | "password" | "passwordConfirmation">;
+  size: "xs" | "md";
+  label: string;
+  confirmationLabel: string;
+}) {
+  const { form, size } = props;
+  return (
+    <>
+      <PasswordField
+        form={form}
+        name="password"
+        label={props.label}
+        hint={m.modal_password_hint()}
+        size={size}
+      />
+      <PasswordField
+        form={form}
+        name="passwordConfirmation"
+        label={props.confirmationLabel}
+        size={size}
+      />
+    </>
+  );
+}
+
 /** The date of birth as every account form asks it (spec section 5): a date since 1900. */
 export function BirthDateField<F extends string>(props: {
   form: ZodForm<F | "dateOfBirth">;
