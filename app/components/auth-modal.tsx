@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SignedInUser } from "../../core/accounts/account";
 import {
@@ -22,11 +22,12 @@ import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-cont
 import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
+import { useViewAutofocus } from "../lib/use-view-autofocus";
 import { useZodForm } from "../lib/use-zod-form";
 import { Dialog } from "./dialog";
 import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon } from "./icons";
 import { LogoMark } from "./logo";
-import { autofocusDelayMs, Divider, googleSignInHref, SignUpView } from "./sign-up-view";
+import { Divider, googleSignInHref, SignUpView } from "./sign-up-view";
 import { EmailField, PasswordField, SubmitButton } from "./text-field";
 
 /** The modal's states (spec section 4); login and signUp are its two toggled views. */
@@ -72,16 +73,7 @@ export function AuthModal({
     locale,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view refocuses
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      // Someone already typing in a field keeps their place.
-      const active = document.activeElement;
-      if (active instanceof HTMLInputElement && panel.current?.contains(active)) return;
-      panel.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }, autofocusDelayMs);
-    return () => clearTimeout(timer);
-  }, [view]);
+  useViewAutofocus(panel, view);
 
   const signIn = useFormSubmit(
     loginForm,
@@ -177,7 +169,6 @@ export function AuthModal({
                 <EmailField form={loginForm} size={size} autoFocusTarget />
                 <PasswordField
                   form={loginForm}
-                  name="password"
                   current
                   label={m.modal_password_label()}
                   size={size}

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { SignedInUser } from "../../core/accounts/account";
 import { signUpSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
 import { apiFetch } from "../lib/api";
 import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
+import { useViewAutofocus } from "../lib/use-view-autofocus";
 import { useZodForm } from "../lib/use-zod-form";
 import { GoogleIcon, MailIcon } from "./icons";
 import {
@@ -14,9 +15,6 @@ import {
   NewPasswordFields,
   SubmitButton,
 } from "./text-field";
-
-/** Views focus their first field this long after they open (spec section 9). */
-export const autofocusDelayMs = 100;
 
 /**
  * The sign-up view (spec sections 2 and 4), shared by the login modal and the Register
@@ -49,15 +47,7 @@ export function SignUpView({
   const formElement = useRef<HTMLFormElement>(null);
 
   // The revealed form focuses its first field, unless someone is already typing in it.
-  useEffect(() => {
-    if (!expanded) return;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if (active instanceof HTMLInputElement && formElement.current?.contains(active)) return;
-      formElement.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }, autofocusDelayMs);
-    return () => clearTimeout(timer);
-  }, [expanded]);
+  useViewAutofocus(formElement, expanded, expanded);
 
   const { busy, submit } = useFormSubmit(
     form,
