@@ -1,13 +1,15 @@
+import type { SVGProps } from "react";
+
 /** A titled section of the account page, with its toned icon. */
 export function AccountCard({
   id,
-  icon,
+  icon: Icon,
   title,
   children,
   tone = "info",
 }: {
   id: string;
-  icon: React.ReactNode;
+  icon: (props: SVGProps<SVGSVGElement>) => React.ReactNode;
   title: string;
   children: React.ReactNode;
   tone?: "info" | "danger";
@@ -20,7 +22,7 @@ export function AccountCard({
     >
       <h2 id={`${id}-title`} className="account-card-title">
         <span className={`account-card-icon tone-${tone === "danger" ? "warning" : "info"}`}>
-          {icon}
+          <Icon width={20} height={20} />
         </span>
         {title}
       </h2>

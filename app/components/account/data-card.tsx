@@ -45,35 +45,15 @@ export function DataCard({
   }
 
   return (
-    <AccountCard
-      id="account-data"
-      icon={<DownloadIcon width={20} height={20} />}
-      title={m.accountpage_data_title()}
-    >
+    <AccountCard id="account-data" icon={DownloadIcon} title={m.accountpage_data_title()}>
       <p className="account-text">{m.accountpage_data_text()}</p>
-      <div className="account-data-action">
-        <p className="account-text">{m.accountpage_export_text()}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => start("export")}
-          data-testid="export-data"
-        >
-          <DownloadIcon width={18} height={18} />
-          {m.accountpage_export_button()}
-        </button>
-      </div>
-      <div className="account-danger">
-        <p className="account-text">{m.accountpage_delete_text()}</p>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => start("delete")}
-          data-testid="delete-account"
-        >
-          {m.accountpage_delete_button()}
-        </button>
-      </div>
+      <DataAction kind="export" text={m.accountpage_export_text()} onStart={start}>
+        <DownloadIcon width={18} height={18} />
+        {m.accountpage_export_button()}
+      </DataAction>
+      <DataAction kind="delete" text={m.accountpage_delete_text()} onStart={start}>
+        {m.accountpage_delete_button()}
+      </DataAction>
       {asking ? (
         <ReauthDialog
           account={account}
@@ -97,5 +77,38 @@ export function DataCard({
         />
       ) : null}
     </AccountCard>
+  );
+}
+
+const dataActions = {
+  export: { className: "account-data-action", button: "button-primary", testId: "export-data" },
+  delete: { className: "account-danger", button: "button-danger", testId: "delete-account" },
+};
+
+/** One right over the data: what it does, and the button that starts it. */
+function DataAction({
+  kind,
+  text,
+  onStart,
+  children,
+}: {
+  kind: "export" | "delete";
+  text: string;
+  onStart(action: "export" | "delete"): void;
+  children: React.ReactNode;
+}) {
+  const { className, button, testId } = dataActions[kind];
+  return (
+    <div className={className}>
+      <p className="account-text">{text}</p>
+      <button
+        type="button"
+        className={`button ${button}`}
+        onClick={() => onStart(kind)}
+        data-testid={testId}
+      >
+        {children}
+      </button>
+    </div>
   );
 }

@@ -6,11 +6,7 @@ import { AccountCard } from "./account-card";
 /** How the holder signs in: a password, Google, or both. */
 export function MethodsCard({ account }: { account: AccountView }) {
   return (
-    <AccountCard
-      id="account-methods"
-      icon={<ShieldIcon width={20} height={20} />}
-      title={m.accountpage_methods_title()}
-    >
+    <AccountCard id="account-methods" icon={ShieldIcon} title={m.accountpage_methods_title()}>
       <ul className="account-methods">
         <li data-method="password" data-active={account.hasPassword}>
           <MailIcon width={18} height={18} aria-hidden="true" />

@@ -28,11 +28,7 @@ export function PasswordCard({ account, locale }: { account: AccountView; locale
   );
 
   return (
-    <AccountCard
-      id="account-password"
-      icon={<KeyIcon width={20} height={20} />}
-      title={m.accountpage_password_title()}
-    >
+    <AccountCard id="account-password" icon={KeyIcon} title={m.accountpage_password_title()}>
       {account.hasPassword ? (
         <>
           <p className="account-text">{m.accountpage_password_text()}</p>

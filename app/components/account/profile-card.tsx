@@ -37,11 +37,7 @@ export function ProfileCard({ account, locale }: { account: AccountView; locale:
   );
 
   return (
-    <AccountCard
-      id="account-profile"
-      icon={<UserIcon width={20} height={20} />}
-      title={m.accountpage_profile_title()}
-    >
+    <AccountCard id="account-profile" icon={UserIcon} title={m.accountpage_profile_title()}>
       <p className="account-text">{m.accountpage_profile_text()}</p>
       <form className="auth-form account-form" noValidate onSubmit={submit}>
         <NameField form={form} size="md" />

@@ -90,13 +90,7 @@ export function PasswordCheck({
   }
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
-      <PasswordField
-        form={form}
-        name="password"
-        current
-        label={m.accountpage_reauth_password()}
-        size="md"
-      />
+      <PasswordField form={form} current label={m.accountpage_reauth_password()} size="md" />
       <SubmitButton busy={busy} size="md">
         {submitLabel}
       </SubmitButton>

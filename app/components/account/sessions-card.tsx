@@ -22,11 +22,7 @@ export function SessionsCard({ locale }: { locale: Locale }) {
     handleApiError(result.error, { retry: () => void signOutEverywhere() });
   }
   return (
-    <AccountCard
-      id="account-sessions"
-      icon={<LogOutIcon width={20} height={20} />}
-      title={m.accountpage_sessions_title()}
-    >
+    <AccountCard id="account-sessions" icon={LogOutIcon} title={m.accountpage_sessions_title()}>
       <p className="account-text">{m.accountpage_sessions_text()}</p>
       <button
         type="button"
