@@ -234,6 +234,11 @@ describe("password reset through the mailbox", () => {
       expect(link, JSON.stringify(mail)).toBeDefined();
       const path = (link as URL).pathname;
 
+      // A second tab holds the same link's form open while the first one uses it.
+      const late = await newPage({ viewport: viewports.desktop });
+      await late.page.goto(path);
+      await late.page.getByRole("heading", { name: r.choose }).waitFor();
+
       await page.goto(path);
       await page.getByRole("heading", { name: r.choose }).waitFor();
       await page.getByLabel(r.newPassword, { exact: true }).fill(newPassword);
@@ -245,6 +250,12 @@ describe("password reset through the mailbox", () => {
       await page.getByRole("button", { name: r.submit }).click();
       await page.getByRole("heading", { name: r.changed }).waitFor();
       await screenshot(page, `accounts-password-changed-${locale}-phone`);
+
+      // The late tab's form is refused as the used link it now is: the page says so.
+      await late.page.getByLabel(r.newPassword, { exact: true }).fill(newPassword);
+      await late.page.getByLabel(r.confirmNew).fill(newPassword);
+      await late.page.getByRole("button", { name: r.submit }).click();
+      await late.page.getByRole("heading", { level: 1, name: r.invalid }).waitFor();
 
       // The other device's session is gone: a reload shows it signed out.
       await other.page.reload();
@@ -264,6 +275,7 @@ describe("password reset through the mailbox", () => {
       await page.getByRole("heading", { name: r.invalid }).waitFor();
       expect(problems).toEqual([]);
       expect(other.problems).toEqual([]);
+      expect(late.problems).toEqual([]);
     },
   );
 });

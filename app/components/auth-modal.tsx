@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { SignedInUser } from "../../core/accounts/account";
 import {
@@ -19,14 +19,16 @@ import { localizePath, matchScreen, screens } from "../../core/web/route-table";
 import { apiFetch } from "../lib/api";
 import { AppLink } from "../lib/app-link";
 import { type AuthModalOptions, useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
+import { useViewAutofocus } from "../lib/use-view-autofocus";
 import { useZodForm } from "../lib/use-zod-form";
 import { Dialog } from "./dialog";
 import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon } from "./icons";
 import { LogoMark } from "./logo";
-import { autofocusDelayMs, Divider, googleSignInHref, SignUpView } from "./sign-up-view";
-import { SubmitButton, TextField } from "./text-field";
+import { Divider, googleSignInHref, SignUpView } from "./sign-up-view";
+import { EmailField, PasswordField, SubmitButton } from "./text-field";
 
 /** The modal's states (spec section 4); login and signUp are its two toggled views. */
 type View = "login" | "signUp" | "forgotPassword" | "loading" | "success";
@@ -55,7 +57,6 @@ export function AuthModal({
   const [view, setView] = useState<View>(
     options.view ?? (options.isLogin === false ? "signUp" : "login"),
   );
-  const [busy, setBusy] = useState(false);
 
   const here = location.pathname + location.search;
   const returnPath =
@@ -72,29 +73,18 @@ export function AuthModal({
     locale,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view refocuses
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      // Someone already typing in a field keeps their place.
-      const active = document.activeElement;
-      if (active instanceof HTMLInputElement && panel.current?.contains(active)) return;
-      panel.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }, autofocusDelayMs);
-    return () => clearTimeout(timer);
-  }, [view]);
+  useViewAutofocus(panel, view);
 
-  async function signIn(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !loginForm.validate()) return;
-    setBusy(true);
-    const result = await apiFetch<AuthResponse>(
-      `/api/accounts/login?returnUrl=${encodeURIComponent(returnPath)}`,
-      { method: "POST", json: { ...loginForm.values, rememberMe: false }, locale },
-    );
-    setBusy(false);
-    if (result.ok) onAuthenticated("signin", result.data.user);
-    else handleApiError(result.error, { form: loginForm, retry: () => void signIn() });
-  }
+  const signIn = useFormSubmit(
+    loginForm,
+    () =>
+      apiFetch<AuthResponse>(`/api/accounts/login?returnUrl=${encodeURIComponent(returnPath)}`, {
+        method: "POST",
+        json: { ...loginForm.values, rememberMe: false },
+        locale,
+      }),
+    (data) => onAuthenticated("signin", data.user),
+  );
 
   async function sendForgot(event: React.FormEvent) {
     event.preventDefault();
@@ -175,21 +165,11 @@ export function AuthModal({
                 <span>{m.modal_google_login()}</span>
               </a>
               <Divider />
-              <form className="auth-form" noValidate onSubmit={signIn}>
-                <TextField
+              <form className="auth-form" noValidate onSubmit={signIn.submit}>
+                <EmailField form={loginForm} size={size} autoFocusTarget />
+                <PasswordField
                   form={loginForm}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  label={m.modal_email_label()}
-                  size={size}
-                  autoFocusTarget
-                />
-                <TextField
-                  form={loginForm}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
+                  current
                   label={m.modal_password_label()}
                   size={size}
                 />
@@ -200,7 +180,7 @@ export function AuthModal({
                 >
                   {m.modal_forgot_link()}
                 </button>
-                <SubmitButton busy={busy} size={size}>
+                <SubmitButton busy={signIn.busy} size={size}>
                   {m.modal_login_submit()}
                 </SubmitButton>
               </form>
@@ -239,15 +219,7 @@ export function AuthModal({
 
           {view === "forgotPassword" ? (
             <form className="auth-form" noValidate onSubmit={sendForgot}>
-              <TextField
-                form={forgotForm}
-                name="email"
-                type="email"
-                autoComplete="email"
-                label={m.modal_email_label()}
-                size={size}
-                autoFocusTarget
-              />
+              <EmailField form={forgotForm} size={size} autoFocusTarget />
               <div className="auth-actions">
                 <button
                   type="button"

@@ -10,8 +10,9 @@ import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
 import { useZodForm } from "../lib/use-zod-form";
+import { AccountPageSection } from "./account-page-section";
 import { AlertIcon, UserIcon } from "./icons";
-import { BirthDateField, SubmitButton, TextField } from "./text-field";
+import { BirthDateField, NameField, SubmitButton } from "./text-field";
 
 /**
  * The profile-completion step (docs/decisions/0022-register-and-profile-completion.md):
@@ -69,47 +70,40 @@ export default function ProfileCompletion() {
 
   if (refused) {
     return (
-      <section className="account-page container" data-testid="profile-refused">
-        <span className="account-page-icon tone-warning">
-          <AlertIcon width={28} height={28} />
-        </span>
-        <h1 className="account-page-title">{m.validation_birth_date_too_young()}</h1>
-        <p className="account-page-text">
-          {refused === "removed" ? m.complete_removed_text() : m.complete_signed_out_text()}
-        </p>
+      <AccountPageSection
+        icon={<AlertIcon width={28} height={28} />}
+        tone="warning"
+        title={m.validation_birth_date_too_young()}
+        text={refused === "removed" ? m.complete_removed_text() : m.complete_signed_out_text()}
+        testId="profile-refused"
+      >
         <div className="account-page-actions">
           {/* A full page load: the header must forget the account that ended. */}
           <a className="button button-primary" href={localizePath("home", locale)}>
             {m.errors_back_home()}
           </a>
         </div>
-      </section>
+      </AccountPageSection>
     );
   }
 
   return (
-    <section className="account-page container" data-testid="profile-completion">
-      <span className="account-page-icon tone-info">
-        <UserIcon width={28} height={28} />
-      </span>
-      <p className="account-page-eyebrow">{m.complete_eyebrow()}</p>
-      <h1 className="account-page-title">{m.complete_title()}</h1>
-      <p className="account-page-text">{m.complete_text()}</p>
+    <AccountPageSection
+      icon={<UserIcon width={28} height={28} />}
+      tone="info"
+      overline={m.complete_eyebrow()}
+      title={m.complete_title()}
+      text={m.complete_text()}
+      testId="profile-completion"
+    >
       <form className="auth-form account-page-form" noValidate onSubmit={submit}>
-        <TextField
-          form={form}
-          name="name"
-          autoComplete="name"
-          label={m.modal_name_label()}
-          hint={m.complete_name_hint()}
-          size={size}
-        />
+        <NameField form={form} size={size} hint={m.complete_name_hint()} />
         <BirthDateField form={form} size={size} />
         <p className="auth-note">{m.complete_age_note()}</p>
         <SubmitButton busy={busy} size={size}>
           {m.complete_submit()}
         </SubmitButton>
       </form>
-    </section>
+    </AccountPageSection>
   );
 }

@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { SignedInUser } from "../../core/accounts/account";
 import { signUpSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
 import { apiFetch } from "../lib/api";
-import { useApiErrorHandler } from "../lib/ui-context";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
+import { useViewAutofocus } from "../lib/use-view-autofocus";
 import { useZodForm } from "../lib/use-zod-form";
 import { GoogleIcon, MailIcon } from "./icons";
-import { BirthDateField, SubmitButton, TextField } from "./text-field";
-
-/** Views focus their first field this long after they open (spec section 9). */
-export const autofocusDelayMs = 100;
+import {
+  BirthDateField,
+  EmailField,
+  NameField,
+  NewPasswordFields,
+  SubmitButton,
+} from "./text-field";
 
 /**
  * The sign-up view (spec sections 2 and 4), shared by the login modal and the Register
@@ -34,9 +38,7 @@ export function SignUpView({
   footer?: React.ReactNode;
 }) {
   const locale = useLocale();
-  const handleApiError = useApiErrorHandler();
   const [expanded, setExpanded] = useState(false);
-  const [busy, setBusy] = useState(false);
   const form = useZodForm({
     fields: ["name", "email", "dateOfBirth", "password", "passwordConfirmation"] as const,
     schema: () => signUpSchema(new Date()),
@@ -45,29 +47,18 @@ export function SignUpView({
   const formElement = useRef<HTMLFormElement>(null);
 
   // The revealed form focuses its first field, unless someone is already typing in it.
-  useEffect(() => {
-    if (!expanded) return;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      if (active instanceof HTMLInputElement && formElement.current?.contains(active)) return;
-      formElement.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }, autofocusDelayMs);
-    return () => clearTimeout(timer);
-  }, [expanded]);
+  useViewAutofocus(formElement, expanded, expanded);
 
-  async function signUp(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    const result = await apiFetch<{ user: SignedInUser }>("/api/accounts/sign-up", {
-      method: "POST",
-      json: form.values,
-      locale,
-    });
-    setBusy(false);
-    if (result.ok) onSignedUp(result.data.user);
-    else handleApiError(result.error, { form, retry: () => void signUp() });
-  }
+  const { busy, submit } = useFormSubmit(
+    form,
+    () =>
+      apiFetch<{ user: SignedInUser }>("/api/accounts/sign-up", {
+        method: "POST",
+        json: form.values,
+        locale,
+      }),
+    (data) => onSignedUp(data.user),
+  );
 
   return (
     <>
@@ -84,42 +75,17 @@ export function SignUpView({
           ref={formElement}
           className="auth-form"
           noValidate
-          onSubmit={signUp}
+          onSubmit={submit}
           data-testid="sign-up-form"
         >
-          <TextField
-            form={form}
-            name="name"
-            autoComplete="name"
-            label={m.modal_name_label()}
-            size={size}
-            autoFocusTarget
-          />
-          <TextField
-            form={form}
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={m.modal_email_label()}
-            size={size}
-          />
+          <NameField form={form} size={size} autoFocusTarget />
+          <EmailField form={form} size={size} />
           <BirthDateField form={form} size={size} />
-          <TextField
+          <NewPasswordFields
             form={form}
-            name="password"
-            type="password"
-            autoComplete="new-password"
+            size={size}
             label={m.modal_password_label()}
-            hint={m.modal_password_hint()}
-            size={size}
-          />
-          <TextField
-            form={form}
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            label={m.modal_password_confirmation_label()}
-            size={size}
+            confirmationLabel={m.modal_password_confirmation_label()}
           />
           <p className="auth-note">{m.modal_terms()}</p>
           <SubmitButton busy={busy} size={size}>

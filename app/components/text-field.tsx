@@ -66,6 +66,66 @@ export function TextField<F extends string>({
   );
 }
 
+/** What a caller says of a field whose name, label and autofill the field knows. */
+type KnownFieldProps<F extends string, N extends string> = {
+  form: ZodForm<F | N>;
+  size: "xs" | "md";
+  hint?: string;
+  autoFocusTarget?: boolean;
+};
+
+/** The e-mail address as sign-in, sign-up and the forgotten password ask it. */
+export function EmailField<F extends string>(props: KnownFieldProps<F, "email">) {
+  const label = m.modal_email_label();
+  return <TextField {...props} name="email" type="email" autoComplete="email" label={label} />;
+}
+
+/** The name as sign-up, the profile and its completion ask it. */
+export function NameField<F extends string>(props: KnownFieldProps<F, "name">) {
+  return <TextField {...props} name="name" autoComplete="name" label={m.modal_name_label()} />;
+}
+
+/**
+ * A password field (`password` unless named otherwise); `current` is one the browser may
+ * fill in, else one being chosen.
+ */
+export function PasswordField<F extends string>({
+  name = "password",
+  current,
+  ...props
+}: {
+  form: ZodForm<F | "password">;
+  name?: F | "password";
+  label: string;
+  size: "xs" | "md";
+  current?: boolean;
+  hint?: string;
+}) {
+  const autoComplete = current ? "current-password" : "new-password";
+  return <TextField {...props} name={name} type="password" autoComplete={autoComplete} />;
+}
+
+/** A new password with the rule's hint, then the same again (sign-up, reset, account). */
+export function NewPasswordFields<F extends string>(props: {
+  form: ZodForm<F | "password" | "passwordConfirmation">;
+  size: "xs" | "md";
+  label: string;
+  confirmationLabel: string;
+}) {
+  const { form, size } = props;
+  return (
+    <>
+      <PasswordField form={form} label={props.label} hint={m.modal_password_hint()} size={size} />
+      <PasswordField
+        form={form}
+        name="passwordConfirmation"
+        label={props.confirmationLabel}
+        size={size}
+      />
+    </>
+  );
+}
+
 /** The date of birth as every account form asks it (spec section 5): a date since 1900. */
 export function BirthDateField<F extends string>(props: {
   form: ZodForm<F | "dateOfBirth">;

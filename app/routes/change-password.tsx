@@ -2,13 +2,15 @@ import { useState } from "react";
 import { changePasswordSchema } from "../../core/accounts/account-rules";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/web/route-table";
+import { AccountPageSection } from "../components/account-page-section";
 import { CheckCircleIcon, KeyIcon } from "../components/icons";
-import { SubmitButton, TextField } from "../components/text-field";
+import { NewPasswordFields, SubmitButton } from "../components/text-field";
 import { apiFetch } from "../lib/api";
 import { loadFromApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { screenMeta } from "../lib/seo";
-import { useApiErrorHandler, useUi } from "../lib/ui-context";
+import { useUi } from "../lib/ui-context";
+import { useFormSubmit } from "../lib/use-form-submit";
 import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
 import { useZodForm } from "../lib/use-zod-form";
@@ -41,39 +43,38 @@ export default function ChangePassword({ loaderData, params }: Route.ComponentPr
   const locale = useLocale();
   const ui = useUi();
   const size = useAuthFieldSize();
-  const handleApiError = useApiErrorHandler();
   const [view, setView] = useState<View>(loaderData.valid ? "form" : "invalid");
-  const [busy, setBusy] = useState(false);
   const form = useZodForm({
     fields: ["password", "passwordConfirmation"] as const,
     schema: () => changePasswordSchema,
     locale,
     hidden: { token: params.token },
   });
-
-  async function submit(event?: React.FormEvent) {
-    event?.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    const result = await apiFetch("/api/accounts/change-password", {
-      method: "POST",
-      json: { token: params.token, ...form.values },
-      locale,
-    });
-    setBusy(false);
-    if (result.ok) setView("changed");
-    else if (result.status === 410) setView("invalid");
-    else handleApiError(result.error, { form, retry: () => void submit() });
-  }
+  const { busy, submit } = useFormSubmit(
+    form,
+    () =>
+      apiFetch("/api/accounts/change-password", {
+        method: "POST",
+        json: { token: params.token, ...form.values },
+        locale,
+      }),
+    () => setView("changed"),
+    (failure) => {
+      if (failure.status !== 410) return false;
+      setView("invalid");
+      return true;
+    },
+  );
 
   if (view === "invalid") {
     return (
-      <section className="account-page container" data-view="invalid">
-        <span className="account-page-icon tone-warning">
-          <KeyIcon width={30} height={30} />
-        </span>
-        <h1 className="account-page-title">{m.auth_invalid_request()}</h1>
-        <p className="account-page-text">{m.page_invalid_token_text()}</p>
+      <AccountPageSection
+        icon={<KeyIcon width={30} height={30} />}
+        tone="warning"
+        title={m.auth_invalid_request()}
+        text={m.page_invalid_token_text()}
+        view="invalid"
+      >
         <div className="account-page-actions">
           <button
             type="button"
@@ -86,18 +87,19 @@ export default function ChangePassword({ loaderData, params }: Route.ComponentPr
             {m.errors_back_home()}
           </AppLink>
         </div>
-      </section>
+      </AccountPageSection>
     );
   }
 
   if (view === "changed") {
     return (
-      <section className="account-page container" data-view="changed">
-        <span className="account-page-icon tone-success">
-          <CheckCircleIcon width={30} height={30} />
-        </span>
-        <h1 className="account-page-title">{m.page_password_changed_title()}</h1>
-        <p className="account-page-text">{m.page_password_changed_text()}</p>
+      <AccountPageSection
+        icon={<CheckCircleIcon width={30} height={30} />}
+        tone="success"
+        title={m.page_password_changed_title()}
+        text={m.page_password_changed_text()}
+        view="changed"
+      >
         <div className="account-page-actions">
           <button
             type="button"
@@ -107,39 +109,29 @@ export default function ChangePassword({ loaderData, params }: Route.ComponentPr
             {m.page_password_changed_sign_in()}
           </button>
         </div>
-      </section>
+      </AccountPageSection>
     );
   }
 
   return (
-    <section className="account-page container" data-view="form">
-      <span className="account-page-icon tone-info">
-        <KeyIcon width={30} height={30} />
-      </span>
-      <h1 className="account-page-title">{m.page_change_password_title()}</h1>
-      <p className="account-page-text">{m.page_change_password_text()}</p>
+    <AccountPageSection
+      icon={<KeyIcon width={30} height={30} />}
+      tone="info"
+      title={m.page_change_password_title()}
+      text={m.page_change_password_text()}
+      view="form"
+    >
       <form className="auth-form account-page-form" noValidate onSubmit={submit}>
-        <TextField
+        <NewPasswordFields
           form={form}
-          name="password"
-          type="password"
-          autoComplete="new-password"
+          size={size}
           label={m.page_change_password_new_label()}
-          hint={m.modal_password_hint()}
-          size={size}
-        />
-        <TextField
-          form={form}
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          label={m.page_change_password_confirmation_label()}
-          size={size}
+          confirmationLabel={m.page_change_password_confirmation_label()}
         />
         <SubmitButton busy={busy} size={size}>
           {m.page_change_password_submit()}
         </SubmitButton>
       </form>
-    </section>
+    </AccountPageSection>
   );
 }

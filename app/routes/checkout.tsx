@@ -1,7 +1,7 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { AttemptResult } from "../../core/attempts/attempt";
 import { formatTestDate } from "../../core/attempts/attempts-list";
-import { type Locale, localeFromPath } from "../../core/locales/locales";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import {
   type CheckoutStarted,
@@ -11,12 +11,13 @@ import {
   type PaymentView,
 } from "../../core/payments/checkout";
 import { formatMoney, priceNote } from "../../core/payments/payment-text";
-import { paymentStatusLabel } from "../../core/payments/payments";
-import { AlertIcon, CardIcon, CheckCircleIcon, ClockIcon, ServerIcon } from "../components/icons";
+import { CheckoutClosed } from "../components/checkout/checkout-closed";
+import { CheckoutProblem } from "../components/checkout/checkout-problem";
+import { CouponField } from "../components/checkout/coupon-field";
+import { CardIcon, CheckCircleIcon } from "../components/icons";
 import { OpenPaymentNote, PaymentMethods } from "../components/report-offer";
 import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
-import { paymentPage } from "../lib/payment-page";
 import { requireProfile } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -222,7 +223,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </div>
               </dl>
               <p className="checkout-price-note">{priceNote[total.currency]({}, { locale })}</p>
-              <Problem result={result} checkout={checkout} locale={locale} />
+              <CheckoutProblem
+                problem={
+                  result?.kind === "conflict" || result?.kind === "unavailable" ? result : undefined
+                }
+                checkout={checkout}
+                locale={locale}
+              />
               {checkout.latestPayment?.status === "awaiting" && result?.kind !== "conflict" ? (
                 <OpenPaymentNote payment={checkout.latestPayment} locale={locale} />
               ) : null}
@@ -243,7 +250,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
             </Form>
           ) : (
-            <Closed checkout={checkout} locale={locale} />
+            <CheckoutClosed checkout={checkout} locale={locale} />
           )}
         </div>
       </div>
@@ -254,173 +261,5 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </AppLink>
       </p>
     </section>
-  );
-}
-
-/**
- * The coupon and its Apply button. Enter in the field applies the coupon: Apply is the
- * form's first submit button.
- */
-function CouponField({
-  defaultValue,
-  error,
-  busy,
-}: {
-  defaultValue: string;
-  error: string | null;
-  busy: boolean;
-}) {
-  return (
-    <div className="field" data-invalid={error ? "true" : undefined}>
-      <label className="field-label" htmlFor="checkout-coupon">
-        {m.checkout_coupon_label()}
-      </label>
-      <div className="checkout-coupon-row">
-        <input
-          id="checkout-coupon"
-          name="coupon"
-          className="input input-md"
-          defaultValue={defaultValue}
-          // A new answer from the server (another quote, an error) shows what was sent.
-          key={defaultValue}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "checkout-coupon-error" : "checkout-coupon-hint"}
-          data-testid="checkout-coupon"
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="coupon"
-          className="button button-ghost"
-          data-testid="checkout-apply"
-          disabled={busy}
-        >
-          {busy ? m.checkout_apply_busy() : m.checkout_coupon_apply()}
-        </button>
-      </div>
-      {error ? (
-        <p
-          className="field-error"
-          id="checkout-coupon-error"
-          role="alert"
-          data-testid="checkout-coupon-error"
-        >
-          {error}
-        </p>
-      ) : (
-        <p className="field-hint" id="checkout-coupon-hint">
-          {m.checkout_coupon_hint()}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Why Pay did not lead to the provider: a payment already on its way, or the provider down. */
-function Problem({
-  result,
-  checkout,
-  locale,
-}: {
-  result: ActionResult | undefined;
-  checkout: Route.ComponentProps["loaderData"]["checkout"];
-  locale: Locale;
-}) {
-  if (result?.kind === "unavailable") {
-    return (
-      <div
-        className="checkout-problem tone-warning"
-        role="alert"
-        data-testid="checkout-unavailable"
-      >
-        <ServerIcon width={20} height={20} />
-        <div>
-          <p className="checkout-problem-title">{m.errors_modal_503_title()}</p>
-          <p>{m.checkout_unavailable_text()}</p>
-        </div>
-      </div>
-    );
-  }
-  if (result?.kind === "conflict") {
-    const latest = result.payment ?? checkout.latestPayment;
-    const target = latest ? paymentPage(latest) : null;
-    return (
-      <div className="checkout-problem tone-danger" role="alert" data-testid="checkout-conflict">
-        <AlertIcon width={20} height={20} />
-        <div>
-          <p className="checkout-problem-title">{result.message}</p>
-          {target ? (
-            <AppLink screen={target.screen} locale={locale} params={target.params}>
-              {m.checkout_conflict_status_link()}
-            </AppLink>
-          ) : (
-            <AppLink screen="tests" locale={locale}>
-              {m.checkout_conflict_tests_link()}
-            </AppLink>
-          )}
-        </div>
-      </div>
-    );
-  }
-  return null;
-}
-
-/** No new payment may start: the report is paid, or a payment is on its way. */
-function Closed({
-  checkout,
-  locale,
-}: {
-  checkout: Route.ComponentProps["loaderData"]["checkout"];
-  locale: Locale;
-}) {
-  const latest = checkout.latestPayment;
-  if (latest?.status === "approved") {
-    return (
-      <div className="checkout-closed" data-testid="checkout-owned">
-        <span className="offer-notice-icon tone-success">
-          <CheckCircleIcon width={24} height={24} />
-        </span>
-        <h2 className="offer-card-title">{m.checkout_owned_title()}</h2>
-        <p>{m.checkout_owned_text()}</p>
-        <AppLink
-          screen="report"
-          locale={locale}
-          params={{ id: checkout.attemptId }}
-          className="button button-primary"
-        >
-          {m.sell_approved_link()}
-        </AppLink>
-      </div>
-    );
-  }
-  const target = latest ? paymentPage(latest) : null;
-  return (
-    <div className="checkout-closed" data-testid="checkout-closed">
-      <span className="offer-notice-icon tone-warning">
-        <ClockIcon width={24} height={24} />
-      </span>
-      <h2 className="offer-card-title">{m.checkout_closed_title()}</h2>
-      {latest ? (
-        <p>{m.checkout_closed_text({ status: paymentStatusLabel(latest.status, locale) })}</p>
-      ) : null}
-      {target ? (
-        <AppLink
-          screen={target.screen}
-          locale={locale}
-          params={target.params}
-          className="button button-primary"
-        >
-          {m.checkout_conflict_status_link()}
-        </AppLink>
-      ) : (
-        <AppLink screen="tests" locale={locale} className="button button-primary">
-          {m.checkout_conflict_tests_link()}
-        </AppLink>
-      )}
-    </div>
   );
 }
