@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { AccountView } from "../../core/accounts/account-rights";
 import * as m from "../../core/paraglide/messages";
 import { AccountDeleted } from "../components/account/account-deleted";
 import { DataCard } from "../components/account/data-card";
