@@ -78,107 +78,77 @@ const requirePaid = (session: LocalSession) => {
   if (session.paymentStatus !== "paid") throw new LocalActionRefused("not_paid");
 };
 
-/** The card is approved: `checkout.session.completed`, paid. */
-export function payByCard(env: Env, sessionId: string, receive = receiveLocally) {
-  return act(
-    env,
-    sessionId,
-    {
-      check: requireOpen,
-      from: isOpen,
-      changes: { status: "complete", paymentStatus: "paid", method: "card", afterPayment: null },
-      refusal: "not_open",
-      event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
-    },
-    receive,
-  );
+/** Runs `action` for one session, as the page and the tests call a buyer action. */
+function buyerAction(action: Action) {
+  return (env: Env, sessionId: string, receive: WebhookReceiver = receiveLocally) =>
+    act(env, sessionId, action, receive);
 }
+
+/** The same, for an action that takes the buyer's choice (a decline code, a method). */
+function buyerActionWith<Choice>(action: (choice: Choice) => Action) {
+  return (env: Env, sessionId: string, choice: Choice, receive: WebhookReceiver = receiveLocally) =>
+    act(env, sessionId, action(choice), receive);
+}
+
+/** What the buyer can do while the checkout is open. */
+const whileOpen = { check: requireOpen, from: isOpen, refusal: "not_open" } as const;
+/** What happens to a Pix or boleto that waits for its transfer. */
+const whileAwaitingTransfer = { from: awaitingTransfer, refusal: "not_awaiting_transfer" } as const;
+/** What can happen once to a paid payment. */
+const oncePaid = {
+  check: requirePaid,
+  from: paidUntouched,
+  refusal: "already_after_payment",
+} as const;
+
+/** The card is approved: `checkout.session.completed`, paid. */
+export const payByCard = buyerAction({
+  ...whileOpen,
+  changes: { status: "complete", paymentStatus: "paid", method: "card", afterPayment: null },
+  event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
+});
 
 /**
  * The card is declined: the session stays open (the buyer may try again) and
  * `payment_intent.payment_failed` carries the decline code.
  */
-export function declineCard(
-  env: Env,
-  sessionId: string,
-  declineCode: string,
-  receive = receiveLocally,
-) {
-  return act(
-    env,
-    sessionId,
-    {
-      check: requireOpen,
-      from: isOpen,
-      changes: { method: "card", afterPayment: `declined:${declineCode}` },
-      refusal: "not_open",
-      event: (s) => localEvent("payment_intent.payment_failed", localPaymentIntent(s)),
-    },
-    receive,
-  );
-}
+export const declineCard = buyerActionWith(
+  (declineCode: string): Action => ({
+    ...whileOpen,
+    changes: { method: "card", afterPayment: `declined:${declineCode}` },
+    event: (s) => localEvent("payment_intent.payment_failed", localPaymentIntent(s)),
+  }),
+);
 
 /**
  * A Pix code or boleto is issued: the session completes unpaid
  * (`checkout.session.completed`, payment_status unpaid) and waits for the transfer.
  */
-export function issueTransfer(
-  env: Env,
-  sessionId: string,
-  transfer: TransferMethod,
-  receive = receiveLocally,
-) {
-  return act(
-    env,
-    sessionId,
-    {
-      check: (session) => {
-        requireOpen(session);
-        if (session.currency !== "BRL") throw new LocalActionRefused("not_brl");
-      },
-      from: isOpen,
-      changes: {
-        status: "complete",
-        paymentStatus: "unpaid",
-        method: transfer,
-        afterPayment: null,
-      },
-      refusal: "not_open",
-      event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
+export const issueTransfer = buyerActionWith(
+  (transfer: TransferMethod): Action => ({
+    ...whileOpen,
+    check: (session) => {
+      requireOpen(session);
+      if (session.currency !== "BRL") throw new LocalActionRefused("not_brl");
     },
-    receive,
-  );
-}
+    changes: { status: "complete", paymentStatus: "unpaid", method: transfer, afterPayment: null },
+    event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
+  }),
+);
 
 /** The Pix or boleto is paid: `checkout.session.async_payment_succeeded`. */
-export function settleTransfer(env: Env, sessionId: string, receive = receiveLocally) {
-  return act(
-    env,
-    sessionId,
-    {
-      from: awaitingTransfer,
-      changes: { paymentStatus: "paid" },
-      refusal: "not_awaiting_transfer",
-      event: (s) => localEvent("checkout.session.async_payment_succeeded", localCheckoutSession(s)),
-    },
-    receive,
-  );
-}
+export const settleTransfer = buyerAction({
+  ...whileAwaitingTransfer,
+  changes: { paymentStatus: "paid" },
+  event: (s) => localEvent("checkout.session.async_payment_succeeded", localCheckoutSession(s)),
+});
 
 /** The Pix or boleto was not paid in time: `checkout.session.async_payment_failed`. */
-export function expireTransfer(env: Env, sessionId: string, receive = receiveLocally) {
-  return act(
-    env,
-    sessionId,
-    {
-      from: awaitingTransfer,
-      changes: { afterPayment: "transfer_expired" },
-      refusal: "not_awaiting_transfer",
-      event: (s) => localEvent("checkout.session.async_payment_failed", localCheckoutSession(s)),
-    },
-    receive,
-  );
-}
+export const expireTransfer = buyerAction({
+  ...whileAwaitingTransfer,
+  changes: { afterPayment: "transfer_expired" },
+  event: (s) => localEvent("checkout.session.async_payment_failed", localCheckoutSession(s)),
+});
 
 /**
  * An open session expires (`checkout.session.expired`). A session that is no longer open
@@ -208,53 +178,25 @@ export async function expireSession(
 }
 
 /** The whole payment is refunded: `charge.refunded`. */
-export function refund(env: Env, sessionId: string, receive = receiveLocally) {
-  return act(
-    env,
-    sessionId,
-    {
-      check: requirePaid,
-      from: paidUntouched,
-      changes: { afterPayment: "refunded" },
-      refusal: "already_after_payment",
-      event: (s) => localEvent("charge.refunded", localCharge(s, true)),
-    },
-    receive,
-  );
-}
+export const refund = buyerAction({
+  ...oncePaid,
+  changes: { afterPayment: "refunded" },
+  event: (s) => localEvent("charge.refunded", localCharge(s, true)),
+});
 
 /** The buyer's bank disputes the payment: `charge.dispute.created`. */
-export function openDispute(env: Env, sessionId: string, receive = receiveLocally) {
-  return act(
-    env,
-    sessionId,
-    {
-      check: requirePaid,
-      from: paidUntouched,
-      changes: { afterPayment: "disputed" },
-      refusal: "already_after_payment",
-      event: (s) => localEvent("charge.dispute.created", localDispute(s, "needs_response")),
-    },
-    receive,
-  );
-}
+export const openDispute = buyerAction({
+  ...oncePaid,
+  changes: { afterPayment: "disputed" },
+  event: (s) => localEvent("charge.dispute.created", localDispute(s, "needs_response")),
+});
 
 /** The dispute is decided: `charge.dispute.closed`, won or lost. */
-export function closeDispute(
-  env: Env,
-  sessionId: string,
-  outcome: "won" | "lost",
-  receive = receiveLocally,
-) {
-  return act(
-    env,
-    sessionId,
-    {
-      from: disputed,
-      changes: { afterPayment: outcome === "won" ? "dispute_won" : "dispute_lost" },
-      refusal: "not_disputed",
-      event: (s) => localEvent("charge.dispute.closed", localDispute(s, outcome)),
-    },
-    receive,
-  );
-}
+export const closeDispute = buyerActionWith(
+  (outcome: "won" | "lost"): Action => ({
+    from: disputed,
+    changes: { afterPayment: outcome === "won" ? "dispute_won" : "dispute_lost" },
+    refusal: "not_disputed",
+    event: (s) => localEvent("charge.dispute.closed", localDispute(s, outcome)),
+  }),
+);
