@@ -5,10 +5,10 @@ import {
   receiveLocally,
   type WebhookReceiver,
 } from "./delivery";
+import type { LocalRefusal } from "./refusals";
 import {
   isPastExpiry,
   LocalActionRefused,
-  type LocalRefusal,
   type LocalSession,
   requireSession,
   type SessionChanges,

@@ -1,5 +1,6 @@
 import { paymentTiming } from "../../env";
 import type { CheckoutRequest } from "../../payments/provider";
+import { englishRefusals, type LocalRefusal } from "./refusals";
 
 /**
  * The local test provider's checkout sessions (docs/decisions/0035-development-wing.md):
@@ -47,32 +48,12 @@ export type SessionChanges = Partial<
 
 export type TransferMethod = "pix" | "boleto";
 
-export type LocalRefusal =
-  | "not_found"
-  | "not_open"
-  | "checkout_expired"
-  | "not_brl"
-  | "not_awaiting_transfer"
-  | "not_paid"
-  | "already_after_payment"
-  | "not_disputed";
-
-const refusalMessages: Record<LocalRefusal, string> = {
-  not_found: "No local checkout has this id.",
-  not_open: "This checkout is no longer open: it was paid, left pending or expired.",
-  checkout_expired: "This checkout's time is over; it can only expire.",
-  not_brl: "Pix and boleto exist only for payments in reais (BRL).",
-  not_awaiting_transfer: "No Pix or boleto is waiting to be paid on this checkout.",
-  not_paid: "Nothing was paid on this checkout.",
-  already_after_payment: "This payment was already refunded or disputed.",
-  not_disputed: "This payment has no open dispute.",
-};
-
 /** A buyer action that does not fit the session's state (the page answers 409). */
 export class LocalActionRefused extends Error {
   override readonly name = "LocalActionRefused";
   constructor(readonly reason: LocalRefusal) {
-    super(refusalMessages[reason]);
+    // The page's English words, so that a log says what the buyer would have read.
+    super(englishRefusals[reason]);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Locale } from "../../../core/locales/locales";
-import type { LocalRefusal } from "./sessions";
+import { englishRefusals } from "./refusals";
 import type { LocalDeclineCode } from "./stripe-objects";
 
 /**
@@ -64,16 +64,7 @@ const en = {
     invalid_installments: "Invalid number of instalments",
     generic_decline: "Declined without a reason",
   } satisfies Record<LocalDeclineCode, string>,
-  refusals: {
-    not_found: "No test checkout has this id.",
-    not_open: "This checkout is no longer open: it was paid, left pending or has expired.",
-    checkout_expired: "This checkout's time is over; it can only expire.",
-    not_brl: "Pix and boleto exist only for payments in reais (BRL).",
-    not_awaiting_transfer: "No Pix or boleto is waiting to be paid on this checkout.",
-    not_paid: "Nothing was paid on this checkout.",
-    already_after_payment: "This payment was already refunded or disputed.",
-    not_disputed: "This payment has no open dispute.",
-  } satisfies Record<LocalRefusal, string>,
+  refusals: englishRefusals,
 };
 
 export type PayTexts = typeof en;
