@@ -3,9 +3,10 @@ import { expect } from "vitest";
 import type { CheckoutStarted, PaymentView } from "../../core/payments/checkout";
 import { localWebhookSecret } from "../../worker/dev/pay/delivery";
 import { signStripePayload } from "../../worker/payments/stripe-events";
+import { stripeEvent } from "../stripe-event";
 import { Client } from "./client";
 
-export { stripeEvent } from "../stripe-event";
+export { stripeEvent };
 
 /**
  * Helpers for the payment worker tests: a signed-in buyer with a finished, scored test
@@ -93,9 +94,25 @@ export async function eventCount(paymentId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** One of our payments as the provider's objects name it. */
+export interface ProviderPayment {
+  id: string;
+  sessionId: string;
+  attemptId: string;
+}
+
+/** A started payment, with the Checkout Session its row says the provider opened. */
+export async function providerPayment(
+  paymentId: string,
+  attemptId: string,
+): Promise<ProviderPayment> {
+  const row = await paymentRow(paymentId);
+  return { id: paymentId, sessionId: row?.provider_session_id as string, attemptId };
+}
+
 /** The Checkout Session object of one of our payments, as Stripe would send it. */
 export function sessionObject(
-  payment: { id: string; sessionId: string; attemptId: string },
+  payment: ProviderPayment,
   fields: { status: "open" | "complete" | "expired"; payment_status: "paid" | "unpaid" },
 ) {
   return {
@@ -106,6 +123,15 @@ export function sessionObject(
     payment_intent: `pi_${payment.id.replaceAll("-", "").slice(0, 20)}`,
     ...fields,
   };
+}
+
+/** Stripe's word that the buyer paid at checkout (`checkout.session.completed`, paid). */
+export function completedPaid(payment: ProviderPayment, id?: string) {
+  return stripeEvent(
+    "checkout.session.completed",
+    sessionObject(payment, { status: "complete", payment_status: "paid" }),
+    id,
+  );
 }
 
 export function chargeObject(payment: { id: string }, fields: Record<string, unknown> = {}) {

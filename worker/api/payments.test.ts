@@ -7,11 +7,13 @@ import { Client, latestMail } from "../../tests/worker/client";
 import {
   buyer,
   chargeObject,
+  completedPaid,
   deliver,
   eventCount,
   finishedAttempt,
   paymentOf,
   paymentRow,
+  providerPayment,
   sessionObject,
   startCheckout,
   stripeEvent,
@@ -25,21 +27,9 @@ async function openCheckout(coupon?: string) {
   const attemptId = await finishedAttempt(who.userId);
   const { response, body } = await startCheckout(who.client, attemptId, coupon ? { coupon } : {});
   expect(response.status).toBe(201);
-  const row = await paymentRow(body.paymentId);
-  const payment = {
-    id: body.paymentId,
-    sessionId: row?.provider_session_id as string,
-    attemptId,
-  };
+  const payment = await providerPayment(body.paymentId, attemptId);
   return { ...who, attemptId, payment, started: body };
 }
-
-const completedPaid = (payment: Parameters<typeof sessionObject>[0], id?: string) =>
-  stripeEvent(
-    "checkout.session.completed",
-    sessionObject(payment, { status: "complete", payment_status: "paid" }),
-    id,
-  );
 
 async function statusOf(paymentId: string) {
   const row = await paymentRow(paymentId);

@@ -7,10 +7,10 @@ import { Client } from "../../tests/worker/client";
 import {
   buyer,
   chargeObject,
+  completedPaid,
   deliver,
   finishedAttempt,
-  paymentRow,
-  sessionObject,
+  providerPayment,
   startCheckout,
   stripeEvent,
 } from "../../tests/worker/payments";
@@ -26,14 +26,8 @@ async function paidBuyer() {
   const before = await report();
   const { response, body } = await startCheckout(who.client, attemptId);
   expect(response.status).toBe(201);
-  const row = await paymentRow(body.paymentId);
-  const payment = { id: body.paymentId, sessionId: row?.provider_session_id as string, attemptId };
-  await deliver(
-    stripeEvent(
-      "checkout.session.completed",
-      sessionObject(payment, { status: "complete", payment_status: "paid" }),
-    ),
-  );
+  const payment = await providerPayment(body.paymentId, attemptId);
+  await deliver(completedPaid(payment));
   return { ...who, attemptId, payment, before, report };
 }
 
@@ -126,18 +120,8 @@ describe("the report's PDF and the four e-books", () => {
     expect(pending.status).toBe(402);
     expect(await pending.json()).toMatchObject({ code: "paymentRequired" });
 
-    const row = await paymentRow(body.paymentId);
-    const payment = {
-      id: body.paymentId,
-      sessionId: row?.provider_session_id as string,
-      attemptId,
-    };
-    await deliver(
-      stripeEvent(
-        "checkout.session.completed",
-        sessionObject(payment, { status: "complete", payment_status: "paid" }),
-      ),
-    );
+    const payment = await providerPayment(body.paymentId, attemptId);
+    await deliver(completedPaid(payment));
 
     const en = await pdfOf(await file("report.pdf?lang=en&tz=America/Sao_Paulo"));
     expect(en.pages).toBeGreaterThanOrEqual(5);

@@ -14,10 +14,11 @@ import { consent, signInWithGoogle, start } from "../../../tests/worker/google";
 import {
   buyer,
   chargeObject,
+  completedPaid,
   deliver,
   finishedAttempt,
   paymentRow,
-  sessionObject,
+  providerPayment,
   startCheckout,
   stripeEvent,
 } from "../../../tests/worker/payments";
@@ -40,6 +41,13 @@ async function ageReauthentication(client: Client, ms: number) {
 
 const elevenMinutes = 11 * 60_000;
 
+/** Asks to change this account's password to `newPassword`, giving `currentPassword`. */
+function changePassword(client: Client, currentPassword: string) {
+  return client.fetch("/api/account/password", {
+    body: { currentPassword, password: newPassword, passwordConfirmation: newPassword },
+  });
+}
+
 /** A buyer with a finished attempt, its certificate, and an approved purchase. */
 async function customer() {
   const who = await buyer();
@@ -50,14 +58,8 @@ async function customer() {
   const started = await startCheckout(who.client, attemptId);
   expect(started.response.status).toBe(201);
   const paymentId = started.body.paymentId;
-  const row = await paymentRow(paymentId);
-  const payment = { id: paymentId, sessionId: row?.provider_session_id as string, attemptId };
-  const paid = await deliver(
-    stripeEvent(
-      "checkout.session.completed",
-      sessionObject(payment, { status: "complete", payment_status: "paid" }),
-    ),
-  );
+  const payment = await providerPayment(paymentId, attemptId);
+  const paid = await deliver(completedPaid(payment));
   expect(paid.status).toBe(200);
   expect((await paymentRow(paymentId))?.status).toBe("approved");
   return { ...who, attemptId, code, paymentId, payment };
@@ -323,13 +325,7 @@ describe("POST /api/account/password", () => {
     const phone = new Client();
     expect((await phone.login(email, strongPassword, true)).status).toBe(200);
 
-    const wrong = await client.fetch("/api/account/password", {
-      body: {
-        currentPassword: "Wr0ng!Password",
-        password: newPassword,
-        passwordConfirmation: newPassword,
-      },
-    });
+    const wrong = await changePassword(client, "Wr0ng!Password");
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({
       status: 400,
@@ -344,13 +340,7 @@ describe("POST /api/account/password", () => {
     expect(Object.keys(weakBody.fields).sort()).toEqual(["password", "passwordConfirmation"]);
     expect(await phone.me()).toMatchObject({ isAuthenticated: true });
 
-    const changed = await client.fetch("/api/account/password", {
-      body: {
-        currentPassword: strongPassword,
-        password: newPassword,
-        passwordConfirmation: newPassword,
-      },
-    });
+    const changed = await changePassword(client, strongPassword);
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({
       message: "Your password was changed. Your other devices were signed out.",
@@ -367,13 +357,7 @@ describe("POST /api/account/password", () => {
   it("answers 409 noPassword for an account that signs in only with Google", async () => {
     const client = new Client();
     expect((await signInWithGoogle(client)).status).toBe(302);
-    const response = await client.fetch("/api/account/password", {
-      body: {
-        currentPassword: "Anything1!",
-        password: newPassword,
-        passwordConfirmation: newPassword,
-      },
-    });
+    const response = await changePassword(client, "Anything1!");
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       status: 409,
