@@ -1,6 +1,6 @@
 import type { ScoredResult } from "../attempts/attempt";
 import { shareCouponPercent } from "../payments/checkout";
-import { unknownAgeBand } from "../scoring/norms";
+import { unknownAgeBand } from "../scoring/norms-model";
 import type { PercentileMethod } from "../scoring/scoring";
 import { iqLabel, populationMeans } from "../scoring/scoring";
 import { areaTitle, areaWord } from "./areas";

@@ -1,5 +1,6 @@
 import type { QuestionCategory } from "../items/questions";
-import { ageBands, expectedRaw, itemModel, referenceAgeBand } from "../scoring/norms";
+import { expectedRaw } from "../scoring/norms";
+import { ageBands, itemModel, referenceAgeBand } from "../scoring/norms-model";
 
 /**
  * The reader's category profile: where they did better or worse than their OWN mean, and

@@ -1,6 +1,7 @@
 import type { ScoredResult } from "../attempts/attempt";
 import type { QuestionCategory } from "../items/questions";
-import { normsRow, normsVersion, referenceAgeBand } from "../scoring/norms";
+import { normsRow } from "../scoring/norms";
+import { normsVersion, referenceAgeBand } from "../scoring/norms-model";
 import {
   bandOf,
   intervalHalfWidth,

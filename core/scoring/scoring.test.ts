@@ -3,7 +3,8 @@ import { ageOn } from "../accounts/age";
 import type { Letter } from "../items/questions";
 import { questionCodes } from "../items/questions";
 import { inverseNormalCdf, normalCdf } from "./normal";
-import { ageBands, iqScale, normsRow, normsTable, normsVersion } from "./norms";
+import { normsRow, normsTable } from "./norms";
+import { ageBands, iqScale, normsVersion } from "./norms-model";
 import {
   bandOf,
   empiricalThreshold,

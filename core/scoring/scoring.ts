@@ -1,14 +1,8 @@
 import { ageOn } from "../accounts/age";
 import type { Letter, QuestionCategory } from "../items/questions";
 import { normalCdf } from "./normal";
-import {
-  ageBandFor,
-  iqScale,
-  normsRow,
-  normsVersion,
-  referenceAgeBand,
-  unknownAgeBand,
-} from "./norms";
+import { ageBandFor, normsRow } from "./norms";
+import { iqScale, normsVersion, referenceAgeBand, unknownAgeBand } from "./norms-model";
 
 /**
  * From answers to a score (PSYCHOMETRICS.md; docs/decisions/0009-norms-and-scoring.md).

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { questionCodes } from "../../core/items/questions.ts";
+import { normsTable } from "../../core/scoring/norms";
 import {
   ageBands,
   itemModel,
-  normsTable,
   normsVersion,
   iqScale as v1Scale,
-} from "../../core/scoring/norms";
+} from "../../core/scoring/norms-model";
 import { iqScale, proposeNorms, v1AgeBands, v1Items, v1Model } from "./norms-proposal.ts";
 
 const now = new Date("2027-03-15T12:00:00Z");

@@ -5,31 +5,30 @@
  * the SEM from the measured KR-20. A person reviews it and commits it; nothing here
  * touches stored results.
  *
- * The age bands, the IQ scale and the v1 model are copies of core/scoring/norms.ts (Node cannot load that
- * module: its imports have no extension); norms-proposal.test.ts keeps them equal.
+ * The age bands, the IQ scale and the v1 model are core's (core/scoring/norms-model.ts,
+ * which Node loads because it has no imports).
  */
 import { inverseNormalCdf, normalCdf } from "../../core/scoring/normal.ts";
+import {
+  ageBands,
+  iqScale,
+  itemDifficulty,
+  itemModel,
+  normsVersion,
+  referenceAgeBand,
+} from "../../core/scoring/norms-model.ts";
 import { expectedTotal, type ItemParameters } from "./irt.ts";
 
-export const v1AgeBands = [
-  { id: "16-17", from: 16, meanAbility: -0.1 },
-  { id: "18-24", from: 18, meanAbility: 0 },
-  { id: "25-34", from: 25, meanAbility: 0 },
-  { id: "35-44", from: 35, meanAbility: -0.1 },
-  { id: "45-54", from: 45, meanAbility: -0.25 },
-  { id: "55-64", from: 55, meanAbility: -0.45 },
-  { id: "65+", from: 65, meanAbility: -0.7 },
-] as const;
-export const referenceBand = "25-34";
-/** The model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */
+export { iqScale };
+export const v1AgeBands = ageBands;
+/** The v1 model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */
 export const v1Model = {
-  normsVersion: "v1-model-2026-11",
-  guessing: 0.25,
-  discrimination: 1.0,
-  easiest: -1.8,
-  hardest: 1.8,
+  normsVersion,
+  guessing: itemModel.guessing,
+  discrimination: itemModel.discrimination,
+  easiest: itemModel.easiest,
+  hardest: itemModel.hardest,
 } as const;
-export const iqScale = { mean: 100, sd: 15, floor: 55, ceiling: 145 } as const;
 
 /** Finished attempts of one bank version before norms are proposed from them. */
 export const minResultsForNorms = 1000;
@@ -73,7 +72,7 @@ export interface NormsProposal {
 export function v1Items(codes: readonly string[]): ItemParameters[] {
   return codes.map((code) => ({
     a: v1Model.discrimination,
-    b: v1Model.easiest + ((v1Model.hardest - v1Model.easiest) * (Number(code.slice(3)) - 1)) / 9,
+    b: itemDifficulty(Number(code.slice(3)) - 1),
     c: v1Model.guessing,
   }));
 }
@@ -126,7 +125,7 @@ export function proposeNorms(input: {
   now: Date;
 }): NormsProposal {
   const inBand = (id: string) => input.takers.filter((t) => t.ageBand === id).map((t) => t.ability);
-  const reference = inBand(referenceBand);
+  const reference = inBand(referenceAgeBand);
   // The scale's zero: the reference band's mean ability when it has enough takers,
   // otherwise all takers' (the fit's own zero).
   const zero = reference.length >= minResultsForBand ? mean(reference) : 0;
@@ -154,7 +153,7 @@ export function proposeNorms(input: {
     intervalHalfWidth: Math.round(1.96 * sem),
     anchor:
       reference.length >= minResultsForBand
-        ? `this site's takers aged ${referenceBand} (mean 0, SD 1 of all takers of this version)`
+        ? `this site's takers aged ${referenceAgeBand} (mean 0, SD 1 of all takers of this version)`
         : "all of this site's takers of this version (too few aged 25-34 to anchor on them)",
     items: input.items.map((item, j) => ({ code: input.codes[j] as string, ...item })),
     ageBands,

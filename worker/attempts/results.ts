@@ -2,7 +2,7 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { ScoredResult } from "../../core/attempts/attempt";
 import type { Letter } from "../../core/items/questions";
-import { iqScale } from "../../core/scoring/norms";
+import { iqScale } from "../../core/scoring/norms-model";
 import {
   type Band,
   percentileAgainst,
