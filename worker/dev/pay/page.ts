@@ -20,7 +20,7 @@ import type { LocalActionResult } from "./delivery";
 import { type LocalPayAction, localPayActions } from "./page-actions";
 import { findLocalSession, isPastExpiry, LocalActionRefused, type LocalSession } from "./sessions";
 import { type LocalDeclineCode, localDeclineCodes, localPayPath } from "./stripe-objects";
-import { payTexts } from "./texts";
+import { type PayTexts, payTexts } from "./texts";
 
 /**
  * The local test provider's payment page (provider.ts): where the
@@ -222,25 +222,22 @@ ${afterPaymentActions(`${actionForm(session, "dispute_won", payTexts(locale).dis
 ${actionForm(session, "dispute_lost", payTexts(locale).disputeLost, "dispute-lost")}`)}`,
       );
     case "refunded":
-      return card(
-        payTexts(locale).paidTitle,
-        payTexts(locale).refundedText,
-        backToShop(session, locale),
-      );
     case "dispute_won":
-      return card(
-        payTexts(locale).paidTitle,
-        payTexts(locale).disputeWonText,
-        backToShop(session, locale),
-      );
     case "dispute_lost":
       return card(
         payTexts(locale).paidTitle,
-        payTexts(locale).disputeLostText,
+        payTexts(locale)[settledTexts[state]],
         backToShop(session, locale),
       );
   }
 }
+
+/** A payment that nothing more can happen to: what became of it. */
+const settledTexts = {
+  refunded: "refundedText",
+  dispute_won: "disputeWonText",
+  dispute_lost: "disputeLostText",
+} as const satisfies Partial<Record<PageState, keyof PayTexts>>;
 
 /** What devPage's styles do not cover: one form per button, and the reason picker. */
 const styles = `<style>
