@@ -26,6 +26,14 @@ const minutes = z.string().regex(/^[1-9]\d{0,4}$/, {
  * What the Worker needs to run. Optional secrets come in pairs: setting one of a pair
  * without the other is a mistake worth naming at start.
  */
+/** What production must have that development stands in for, and what fails without it. */
+const requiredInProduction = [
+  // In production the outbox is nobody's mailbox: password-reset e-mails must leave.
+  { keys: ["EMAIL_API_KEY", "EMAIL_FROM"], without: "no e-mail would ever be sent" },
+  // The local test provider takes no money: production must not offer it.
+  { keys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"], without: "no payment could be taken" },
+] as const;
+
 const envSchema = z
   .object({
     DB: binding("D1", "prepare"),
@@ -76,25 +84,16 @@ const envSchema = z
           "must be at least CHECKOUT_EXPIRY_MINUTES (a coupon stays locked while its checkout is open)",
       });
     }
-    // In production the outbox is nobody's mailbox: password-reset e-mails must leave.
     if (env.ENVIRONMENT === "production") {
-      for (const key of ["EMAIL_API_KEY", "EMAIL_FROM"] as const) {
-        if (!env[key]) {
-          issues.addIssue({
-            code: "custom",
-            path: [key],
-            message: "is required in production (without it no e-mail would ever be sent)",
-          });
-        }
-      }
-      // The local test provider takes no money: production must not offer it.
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!env[key]) {
-          issues.addIssue({
-            code: "custom",
-            path: [key],
-            message: "is required in production (without it no payment could be taken)",
-          });
+      for (const { keys, without } of requiredInProduction) {
+        for (const key of keys) {
+          if (!env[key]) {
+            issues.addIssue({
+              code: "custom",
+              path: [key],
+              message: `is required in production (without it ${without})`,
+            });
+          }
         }
       }
     }
