@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import type { PaymentView } from "../../core/payments/checkout";
 import {
   isPaymentStatusDetail,
@@ -23,30 +23,25 @@ export function stateOf(row: PaymentRow): PaymentState {
   return { status: row.status, statusDetail: isPaymentStatusDetail(detail) ? detail : null };
 }
 
-export async function loadPayment(env: Env, id: string): Promise<PaymentRow | null> {
-  const [row] = await database(env.DB).select().from(payments).where(eq(payments.id, id)).limit(1);
+/** A payment `where` finds (the first one D1 returns), or null. */
+async function onePayment(env: Env, where: SQL): Promise<PaymentRow | null> {
+  const [row] = await database(env.DB).select().from(payments).where(where).limit(1);
   return row ?? null;
 }
 
-export async function paymentBySession(env: Env, sessionId: string): Promise<PaymentRow | null> {
-  const [row] = await database(env.DB)
-    .select()
-    .from(payments)
-    .where(eq(payments.providerSessionId, sessionId))
-    .limit(1);
-  return row ?? null;
+export function loadPayment(env: Env, id: string): Promise<PaymentRow | null> {
+  return onePayment(env, eq(payments.id, id));
 }
 
-export async function paymentByProviderPayment(
+export function paymentBySession(env: Env, sessionId: string): Promise<PaymentRow | null> {
+  return onePayment(env, eq(payments.providerSessionId, sessionId));
+}
+
+export function paymentByProviderPayment(
   env: Env,
   paymentIntentId: string,
 ): Promise<PaymentRow | null> {
-  const [row] = await database(env.DB)
-    .select()
-    .from(payments)
-    .where(eq(payments.providerPaymentId, paymentIntentId))
-    .limit(1);
-  return row ?? null;
+  return onePayment(env, eq(payments.providerPaymentId, paymentIntentId));
 }
 
 /** An attempt's payments, newest first. */
