@@ -65,6 +65,21 @@ const icons: Record<PaymentResult, typeof AlertIcon> = {
   success: CheckCircleIcon,
 };
 
+/** The page's one way forward, if any: the report once paid, or paying again when allowed. */
+function nextStep(result: PaymentResult, payment: PaymentView) {
+  if (result === "success") {
+    return {
+      screen: "report",
+      testId: "payment-see-report",
+      label: m.payresult_see_report,
+    } as const;
+  }
+  if ((result === "failure" || result === "cancelled") && canBuyReport(payment.status)) {
+    return { screen: "checkout", testId: "payment-retry", label: m.payresult_retry } as const;
+  }
+  return null;
+}
+
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { payment, result } = loaderData;
@@ -72,6 +87,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const Icon = icons[result];
   const explanation = paymentExplanation(payment);
   const attempt = { id: payment.attemptId };
+  const next = nextStep(result, payment);
   return (
     <section
       className="account-page container payresult"
@@ -94,26 +110,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="account-page-actions">
-        {result === "success" ? (
+        {next ? (
           <AppLink
-            screen="report"
+            screen={next.screen}
             locale={locale}
             params={attempt}
             className="button button-primary"
-            data-testid="payment-see-report"
+            data-testid={next.testId}
           >
-            {m.payresult_see_report()}
-          </AppLink>
-        ) : null}
-        {(result === "failure" || result === "cancelled") && canBuyReport(payment.status) ? (
-          <AppLink
-            screen="checkout"
-            locale={locale}
-            params={attempt}
-            className="button button-primary"
-            data-testid="payment-retry"
-          >
-            {m.payresult_retry()}
+            {next.label()}
           </AppLink>
         ) : null}
         <AppLink screen="tests" locale={locale} className="button button-ghost">
