@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { PaymentView } from "../../core/payments/checkout";
@@ -8,8 +8,8 @@ import { canBuyReport } from "../../core/payments/payments";
 import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
-import { callApi, failure } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
+import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -24,12 +24,7 @@ import "../payments.css";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi<PaymentView>(context, {
-    path: `/api/payments/${encodeURIComponent(params.id)}`,
-  });
-  if (!answer.ok)
-    throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
-  const payment = answer.body;
+  const payment = await readPayment(context, params.id);
   if (payment.result === null) {
     throw redirect(
       localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
