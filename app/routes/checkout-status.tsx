@@ -108,7 +108,11 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
           <InfoIcon width={30} height={30} />
         </span>
       ) : (
-        <div className="paystatus-spinner" role="progressbar" aria-label={m.paystatus_title()}>
+        <div
+          className="account-page-icon paystatus-spinner"
+          role="progressbar"
+          aria-label={m.paystatus_title()}
+        >
           <span className="paystatus-ring" aria-hidden="true" />
         </div>
       )}
