@@ -24,8 +24,8 @@ import { useLocale } from "../lib/use-locale";
 import { useAuthFieldSize } from "../lib/use-media-query";
 import { useViewAutofocus } from "../lib/use-view-autofocus";
 import { useZodForm } from "../lib/use-zod-form";
-import { Dialog } from "./dialog";
-import { ArrowLeftIcon, CheckCircleIcon, CloseIcon, GoogleIcon } from "./icons";
+import { Dialog, DialogCloseButton } from "./dialog";
+import { ArrowLeftIcon, CheckCircleIcon, GoogleIcon } from "./icons";
 import { LogoMark } from "./logo";
 import { Divider, googleSignInHref, SignUpView } from "./sign-up-view";
 import { EmailField, PasswordField, SubmitButton } from "./text-field";
@@ -133,14 +133,7 @@ export function AuthModal({
       data-testid="auth-modal"
     >
       <div className="modal-panel auth-panel" ref={panel} data-view={view}>
-        <button
-          type="button"
-          className="icon-button modal-close"
-          aria-label={m.modal_close()}
-          onClick={onClose}
-        >
-          <CloseIcon width={20} height={20} />
-        </button>
+        <DialogCloseButton label={m.modal_close()} onClose={onClose} />
         {options.img ? <SaleImage locale={locale} alt={m.modal_promo_alt()} /> : null}
         <div className="auth-content">
           <header className="auth-head">

@@ -10,8 +10,7 @@ import { AppLink } from "../lib/app-link";
 import { saveConsent } from "../lib/consent";
 import { useUi } from "../lib/ui-context";
 import { useLocale } from "../lib/use-locale";
-import { Dialog } from "./dialog";
-import { CloseIcon } from "./icons";
+import { Dialog, DialogCloseButton } from "./dialog";
 
 type Optional = Omit<ConsentChoice, "at">;
 
@@ -120,19 +119,24 @@ function CookieBanner({
           </p>
         </div>
         <div className="cookie-actions">
-          <button
-            type="button"
-            className="button cookie-button"
-            onClick={() => onSave(rejectOptional)}
-          >
-            {m.cookies_reject_optional()}
-          </button>
-          <button type="button" className="button cookie-button" onClick={() => onSave(acceptAll)}>
-            {m.cookies_accept_all()}
-          </button>
+          <QuickChoices onSave={onSave} />
         </div>
       </div>
     </section>
+  );
+}
+
+/** The two one-click choices, the same in the banner and the dialog. */
+function QuickChoices({ onSave }: { onSave(choice: Optional): void }) {
+  return (
+    <>
+      <button type="button" className="button cookie-button" onClick={() => onSave(rejectOptional)}>
+        {m.cookies_reject_optional()}
+      </button>
+      <button type="button" className="button cookie-button" onClick={() => onSave(acceptAll)}>
+        {m.cookies_accept_all()}
+      </button>
+    </>
   );
 }
 
@@ -170,14 +174,7 @@ function CookiePreferences({
           onSave(draft);
         }}
       >
-        <button
-          type="button"
-          className="icon-button modal-close"
-          aria-label={m.cookies_close()}
-          onClick={onClose}
-        >
-          <CloseIcon width={20} height={20} />
-        </button>
+        <DialogCloseButton label={m.cookies_close()} onClose={onClose} />
         <h2 id="cookie-preferences-title" className="cookie-panel-title">
           {m.cookies_title()}
         </h2>
@@ -231,16 +228,7 @@ function CookiePreferences({
           ))}
         </ul>
         <div className="cookie-actions cookie-panel-actions">
-          <button
-            type="button"
-            className="button cookie-button"
-            onClick={() => onSave(rejectOptional)}
-          >
-            {m.cookies_reject_optional()}
-          </button>
-          <button type="button" className="button cookie-button" onClick={() => onSave(acceptAll)}>
-            {m.cookies_accept_all()}
-          </button>
+          <QuickChoices onSave={onSave} />
           <button type="submit" className="button button-ghost cookie-save">
             {m.cookies_save()}
           </button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useUi } from "../lib/ui-context";
+import { CloseIcon } from "./icons";
 
 interface DialogProps {
   /** Esc and the close controls call this; clicking the backdrop never does. */
@@ -71,5 +72,14 @@ export function Dialog({
     >
       {rest.children}
     </dialog>
+  );
+}
+
+/** The cross in a dialog's corner: one more way to close, beside Esc. */
+export function DialogCloseButton({ label, onClose }: { label: string; onClose(): void }) {
+  return (
+    <button type="button" className="icon-button modal-close" aria-label={label} onClick={onClose}>
+      <CloseIcon width={20} height={20} />
+    </button>
   );
 }

@@ -1,15 +1,8 @@
 import { ebookSlugs } from "../../core/ebooks/catalogue";
-import type { QuestionCategory } from "../../core/items/questions";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { CheckoutView, PaymentView } from "../../core/payments/checkout";
-import {
-  areaNames,
-  ebookTitles,
-  formatMoney,
-  methodTexts,
-  priceNote,
-} from "../../core/payments/payment-text";
+import { ebookTitles, formatMoney, methodTexts, priceNote } from "../../core/payments/payment-text";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
 import { AppLink } from "../lib/app-link";
 import { paymentPage } from "../lib/payment-page";
@@ -22,20 +15,13 @@ import {
   ClockIcon,
   InfoIcon,
   ListIcon,
-  LockIcon,
   PhoneIcon,
   PixIcon,
   SearchIcon,
   ShieldIcon,
   TicketIcon,
 } from "./icons";
-
-/** What the free result shows of itself in the preview: nothing the report sells. */
-export interface OfferResult {
-  id: string;
-  iqLabel: string;
-  bandName: string;
-}
+import { OfferPreview, type OfferResult } from "./offer-preview";
 
 /**
  * The premium report on the result page (spec: the selling page, sections 0 to 6): for
@@ -101,13 +87,33 @@ function PaymentNotice({ payment, locale }: { payment: PaymentView; locale: Loca
   );
 }
 
-/** Decorative widths of the locked bars: the same for everyone, never the reader's scores. */
-const placeholderBars: Readonly<Record<QuestionCategory, number>> = {
-  SM: 72,
-  RA: 54,
-  RE: 63,
-  RL: 46,
-};
+/** What the report includes (section 1), before the e-books, which list their titles. */
+const includes = [
+  {
+    key: "percentile",
+    Icon: SearchIcon,
+    title: m.sell_includes_percentile_title,
+    text: m.sell_includes_percentile_text,
+  },
+  {
+    key: "categories",
+    Icon: ListIcon,
+    title: m.sell_includes_categories_title,
+    text: m.sell_includes_categories_text,
+  },
+  {
+    key: "strengths",
+    Icon: CheckCircleIcon,
+    title: m.sell_includes_strengths_title,
+    text: m.sell_includes_strengths_text,
+  },
+  {
+    key: "tips",
+    Icon: InfoIcon,
+    title: m.sell_includes_tips_title,
+    text: m.sell_includes_tips_text,
+  },
+] as const;
 
 function SellingPage({
   result,
@@ -162,31 +168,16 @@ function SellingPage({
         </div>
       </section>
 
-      <section className="offer-section" data-section="1" aria-labelledby="offer-includes">
-        <h2 id="offer-includes" className="offer-section-title">
-          {m.sell_includes_title()}
-        </h2>
+      <OfferSection section="1" id="offer-includes" title={m.sell_includes_title()}>
         <ul className="offer-features">
-          <Feature
-            icon={<SearchIcon />}
-            title={m.sell_includes_percentile_title()}
-            text={m.sell_includes_percentile_text()}
-          />
-          <Feature
-            icon={<ListIcon />}
-            title={m.sell_includes_categories_title()}
-            text={m.sell_includes_categories_text()}
-          />
-          <Feature
-            icon={<CheckCircleIcon />}
-            title={m.sell_includes_strengths_title()}
-            text={m.sell_includes_strengths_text()}
-          />
-          <Feature
-            icon={<InfoIcon />}
-            title={m.sell_includes_tips_title()}
-            text={m.sell_includes_tips_text()}
-          />
+          {includes.map((feature) => (
+            <Feature
+              key={feature.key}
+              icon={<feature.Icon />}
+              title={feature.title()}
+              text={feature.text()}
+            />
+          ))}
           <li className="offer-feature offer-ebooks card">
             <span className="offer-feature-icon tone-success">
               <BookIcon />
@@ -200,57 +191,14 @@ function SellingPage({
             </ol>
           </li>
         </ul>
-      </section>
+      </OfferSection>
 
-      <section className="offer-section" data-section="2" aria-labelledby="offer-preview">
-        <h2 id="offer-preview" className="offer-section-title">
-          {m.sell_preview_title()}
-        </h2>
+      <OfferSection section="2" id="offer-preview" title={m.sell_preview_title()}>
         <p className="offer-section-text">{m.sell_preview_text()}</p>
-        <div className="offer-preview card" data-testid="offer-preview">
-          <div className="offer-preview-free">
-            <div>
-              <p className="result-score-label">{m.result_iq_label()}</p>
-              <p className="offer-preview-iq">{result.iqLabel}</p>
-            </div>
-            <div>
-              <p className="result-score-label">{m.result_band_label()}</p>
-              <p className="offer-preview-band">{result.bandName}</p>
-            </div>
-          </div>
-          <div className="offer-preview-percentiles">
-            <LockedValue label={m.sell_preview_brazil()} />
-            <LockedValue label={m.sell_preview_world()} />
-          </div>
-          <div className="offer-preview-areas">
-            <p className="result-score-label">{m.sell_preview_categories()}</p>
-            <ul className="offer-bars">
-              {(Object.keys(placeholderBars) as QuestionCategory[]).map((area) => (
-                <li key={area} className="offer-bar" data-testid="offer-locked-bar">
-                  <span className="offer-bar-name">{areaNames[area]({}, { locale })}</span>
-                  <span className="offer-bar-track" aria-hidden="true">
-                    <span
-                      className="offer-bar-fill"
-                      style={{ width: `${placeholderBars[area]}%` }}
-                    />
-                  </span>
-                  <span className="offer-lock-tag">
-                    <LockIcon width={14} height={14} />
-                    <span aria-hidden="true">{m.sell_preview_locked()}</span>
-                    <span className="visually-hidden">{m.sell_preview_locked_value()}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <p className="offer-preview-honest">{m.sell_preview_honest()}</p>
-        </div>
-      </section>
+        <OfferPreview result={result} locale={locale} />
+      </OfferSection>
 
-      <section className="offer-section" data-section="3" aria-labelledby="offer-how">
-        <h2 id="offer-how" className="offer-section-title">
-          {m.sell_how_title()}
-        </h2>
+      <OfferSection section="3" id="offer-how" title={m.sell_how_title()}>
         <ol className="offer-steps">
           {[m.sell_how_step1, m.sell_how_step2, m.sell_how_step3].map((step, index) => (
             <li key={step({}, { locale })} className="offer-step">
@@ -263,17 +211,17 @@ function SellingPage({
         </ol>
         <h3 className="offer-subtitle">{m.sell_methods_title()}</h3>
         <PaymentMethods methods={checkout.methods} locale={locale} />
-      </section>
+      </OfferSection>
 
       <div className="offer-section offer-pair">
-        <section className="offer-promise card" data-section="4" aria-labelledby="offer-refund">
-          <span className="offer-feature-icon tone-info">
-            <ShieldIcon />
-          </span>
-          <h2 id="offer-refund" className="offer-card-title">
-            {m.sell_refund_title()}
-          </h2>
-          <p>{m.sell_refund_text()}</p>
+        <PromiseCard
+          section="4"
+          id="offer-refund"
+          icon={<ShieldIcon />}
+          tone="tone-info"
+          title={m.sell_refund_title()}
+          text={m.sell_refund_text()}
+        >
           <AppLink
             screen="termsOfUse"
             locale={locale}
@@ -283,16 +231,15 @@ function SellingPage({
           >
             {m.sell_refund_link()}
           </AppLink>
-        </section>
-        <section className="offer-promise card" data-section="5" aria-labelledby="offer-coupons">
-          <span className="offer-feature-icon tone-success">
-            <TicketIcon />
-          </span>
-          <h2 id="offer-coupons" className="offer-card-title">
-            {m.sell_coupons_title()}
-          </h2>
-          <p>{m.sell_coupons_text()}</p>
-        </section>
+        </PromiseCard>
+        <PromiseCard
+          section="5"
+          id="offer-coupons"
+          icon={<TicketIcon />}
+          tone="tone-success"
+          title={m.sell_coupons_title()}
+          text={m.sell_coupons_text()}
+        />
       </div>
 
       <section className="offer-final card" data-section="6" aria-labelledby="offer-final">
@@ -304,6 +251,58 @@ function SellingPage({
         <p className="offer-price-note">{note}</p>
       </section>
     </div>
+  );
+}
+
+/** A numbered section of the selling page, named by its heading. */
+function OfferSection({
+  section,
+  id,
+  title,
+  children,
+}: {
+  section: string;
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="offer-section" data-section={section} aria-labelledby={id}>
+      <h2 id={id} className="offer-section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One of the two promises side by side (sections 4 and 5): refunds, and coupons. */
+function PromiseCard({
+  section,
+  id,
+  icon,
+  tone,
+  title,
+  text,
+  children,
+}: {
+  section: string;
+  id: string;
+  icon: React.ReactNode;
+  tone: "tone-info" | "tone-success";
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="offer-promise card" data-section={section} aria-labelledby={id}>
+      <span className={`offer-feature-icon ${tone}`}>{icon}</span>
+      <h2 id={id} className="offer-card-title">
+        {title}
+      </h2>
+      <p>{text}</p>
+      {children}
+    </section>
   );
 }
 
@@ -327,25 +326,6 @@ function Feature({ icon, title, text }: { icon: React.ReactNode; title: string; 
       <h3>{title}</h3>
       <p>{text}</p>
     </li>
-  );
-}
-
-/** A value of the paid report, shown as locked: no number of the reader's is on the page. */
-function LockedValue({ label }: { label: string }) {
-  return (
-    <div className="offer-locked" data-testid="offer-locked-value">
-      <p className="result-score-label">{label}</p>
-      <p className="offer-locked-value">
-        <span className="offer-blur" aria-hidden="true">
-          ••%
-        </span>
-        <span className="offer-lock-tag">
-          <LockIcon width={14} height={14} />
-          <span aria-hidden="true">{m.sell_preview_locked()}</span>
-          <span className="visually-hidden">{m.sell_preview_locked_value()}</span>
-        </span>
-      </p>
-    </div>
   );
 }
 

@@ -1,12 +1,11 @@
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { anonymousUser } from "../../core/accounts/account";
 import type { AttemptResult } from "../../core/attempts/attempt";
 import type { AttemptsList } from "../../core/attempts/attempts-list";
 import type { CheckoutView, CouponQuote } from "../../core/payments/checkout";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
 import { type ApiLoad, callApi, loadFromApi, sendToApi } from "./api-loader.server";
-import { createLoadContext } from "./load-context";
+import { testLoadContext } from "./test-load-context";
 
 type Page = { kind: "found"; name: string } | { kind: "gone" | "running" | "rejected" };
 
@@ -26,16 +25,11 @@ const load: Omit<ApiLoad<{ name: string }, Page>, "path"> = {
  */
 async function servePage(answer: Response, options = load) {
   const requests: string[] = [];
-  const context = createLoadContext({
-    env: {} as Env,
-    ctx: {} as ExecutionContext,
-    user: anonymousUser,
+  const context = testLoadContext({
     api: async (path) => {
       requests.push(path);
       return answer;
     },
-    nonce: "n",
-    sharedCopy: false,
   });
   const handler = createStaticHandler([
     {
@@ -174,16 +168,11 @@ describe("the API's shapes", () => {
 /** A context whose in-process API answers `answer` and records what it was asked. */
 function recordingContext(answer: Response) {
   const calls: { path: string; init?: RequestInit }[] = [];
-  const context = createLoadContext({
-    env: {} as Env,
-    ctx: {} as ExecutionContext,
-    user: anonymousUser,
+  const context = testLoadContext({
     api: async (path, init) => {
       calls.push({ path, init });
       return answer;
     },
-    nonce: "n",
-    sharedCopy: false,
   });
   return { context, calls };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { anonymousUser, type SignedInUser } from "../../core/accounts/account";
-import { createLoadContext } from "./load-context";
 import { requireProfile, requireUser } from "./require-user.server";
+import { testLoadContext } from "./test-load-context";
 
 const signedIn: SignedInUser = {
   id: "u1",
@@ -14,14 +14,7 @@ const signedIn: SignedInUser = {
 };
 
 function contextFor(user: SignedInUser | typeof anonymousUser) {
-  return createLoadContext({
-    env: {} as Env,
-    ctx: {} as ExecutionContext,
-    user,
-    api: async () => new Response(null, { status: 500 }),
-    nonce: "n",
-    sharedCopy: false,
-  });
+  return testLoadContext({ user });
 }
 
 function thrown(fn: () => unknown): Response {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { anonymousUser } from "../../core/accounts/account";
-import { createLoadContext, type RequestContext } from "./load-context";
+import type { RequestContext } from "./load-context";
 import { serviceUnavailableMiddleware } from "./service-unavailable.server";
+import { testLoadContext } from "./test-load-context";
 
 function contextFor(flags: Pick<RequestContext, "serviceUnavailable">) {
-  return createLoadContext({
-    env: {} as Env,
-    ctx: {} as ExecutionContext,
-    user: anonymousUser,
-    api: async () => new Response(null, { status: 500 }),
-    nonce: "n",
-    sharedCopy: false,
-    ...flags,
-  });
+  return testLoadContext(flags);
 }
 
 function run(flags: Pick<RequestContext, "serviceUnavailable">) {

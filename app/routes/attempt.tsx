@@ -47,6 +47,14 @@ export function shouldRevalidate() {
 
 export const meta = screenMeta("test", m.page_test_meta_title, m.page_test_meta_description);
 
+/** The rules said before the test starts, each with its icon. */
+const introRules = [
+  { rule: "questions", Icon: ListIcon, text: m.test_intro_rule_questions },
+  { rule: "time", Icon: ClockIcon, text: m.test_intro_rule_time },
+  { rule: "saved", Icon: ShieldIcon, text: m.test_intro_rule_saved },
+  { rule: "skip", Icon: ArrowLeftIcon, text: m.test_intro_rule_skip },
+] as const;
+
 export default function Attempt({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -99,22 +107,12 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
       <h1 className="test-intro-title">{m.test_intro_title()}</h1>
       <p className="test-intro-text">{m.test_intro_text()}</p>
       <ul className="test-intro-rules">
-        <li>
-          <ListIcon width={20} height={20} />
-          <span>{m.test_intro_rule_questions()}</span>
-        </li>
-        <li>
-          <ClockIcon width={20} height={20} />
-          <span>{m.test_intro_rule_time()}</span>
-        </li>
-        <li>
-          <ShieldIcon width={20} height={20} />
-          <span>{m.test_intro_rule_saved()}</span>
-        </li>
-        <li>
-          <ArrowLeftIcon width={20} height={20} />
-          <span>{m.test_intro_rule_skip()}</span>
-        </li>
+        {introRules.map(({ rule, Icon, text }) => (
+          <li key={rule}>
+            <Icon width={20} height={20} />
+            <span>{text()}</span>
+          </li>
+        ))}
       </ul>
       <button
         type="button"

@@ -5,8 +5,9 @@ import * as m from "../../core/paraglide/messages";
 import type { PaymentView } from "../../core/payments/checkout";
 import { localizePath } from "../../core/web/route-table";
 import { InfoIcon } from "../components/icons";
-import { callApi, failure, sendToApi } from "../lib/api-loader.server";
+import { failure, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
+import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -26,12 +27,7 @@ const refreshSeconds = 4;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi<PaymentView>(context, {
-    path: `/api/payments/${encodeURIComponent(params.paymentId)}`,
-  });
-  if (!answer.ok)
-    throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
-  const payment = answer.body;
+  const payment = await readPayment(context, params.paymentId);
   // Another test's payment under this test's address: not a page of ours.
   if (payment.attemptId !== params.id) throw data(null, { status: 404 });
   if (payment.result !== null) {
@@ -112,7 +108,11 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
           <InfoIcon width={30} height={30} />
         </span>
       ) : (
-        <div className="paystatus-spinner" role="progressbar" aria-label={m.paystatus_title()}>
+        <div
+          className="account-page-icon paystatus-spinner"
+          role="progressbar"
+          aria-label={m.paystatus_title()}
+        >
           <span className="paystatus-ring" aria-hidden="true" />
         </div>
       )}

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { PaymentView } from "../../core/payments/checkout";
@@ -8,8 +8,8 @@ import { canBuyReport } from "../../core/payments/payments";
 import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
-import { callApi, failure } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
+import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
@@ -24,12 +24,7 @@ import "../payments.css";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireUser(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await callApi<PaymentView>(context, {
-    path: `/api/payments/${encodeURIComponent(params.id)}`,
-  });
-  if (!answer.ok)
-    throw answer.status === 404 ? data(null, { status: 404 }) : failure(answer.status);
-  const payment = answer.body;
+  const payment = await readPayment(context, params.id);
   if (payment.result === null) {
     throw redirect(
       localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
@@ -65,6 +60,21 @@ const icons: Record<PaymentResult, typeof AlertIcon> = {
   success: CheckCircleIcon,
 };
 
+/** The page's one way forward, if any: the report once paid, or paying again when allowed. */
+function nextStep(result: PaymentResult, payment: PaymentView) {
+  if (result === "success") {
+    return {
+      screen: "report",
+      testId: "payment-see-report",
+      label: m.payresult_see_report,
+    } as const;
+  }
+  if ((result === "failure" || result === "cancelled") && canBuyReport(payment.status)) {
+    return { screen: "checkout", testId: "payment-retry", label: m.payresult_retry } as const;
+  }
+  return null;
+}
+
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { payment, result } = loaderData;
@@ -72,6 +82,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const Icon = icons[result];
   const explanation = paymentExplanation(payment);
   const attempt = { id: payment.attemptId };
+  const next = nextStep(result, payment);
   return (
     <section
       className="account-page container payresult"
@@ -94,26 +105,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="account-page-actions">
-        {result === "success" ? (
+        {next ? (
           <AppLink
-            screen="report"
+            screen={next.screen}
             locale={locale}
             params={attempt}
             className="button button-primary"
-            data-testid="payment-see-report"
+            data-testid={next.testId}
           >
-            {m.payresult_see_report()}
-          </AppLink>
-        ) : null}
-        {(result === "failure" || result === "cancelled") && canBuyReport(payment.status) ? (
-          <AppLink
-            screen="checkout"
-            locale={locale}
-            params={attempt}
-            className="button button-primary"
-            data-testid="payment-retry"
-          >
-            {m.payresult_retry()}
+            {next.label()}
           </AppLink>
         ) : null}
         <AppLink screen="tests" locale={locale} className="button button-ghost">

@@ -69,16 +69,10 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
       />
     );
   }
-  if (loaderData.kind === "paymentRequired") {
-    return (
-      <section className="error-screen container" data-status={402} data-testid="report-402">
-        <span className="account-page-icon tone-warning">
-          <LockIcon width={30} height={30} />
-        </span>
-        <p className="error-code">{m.errors_code_label({ status: 402 })}</p>
-        <h1 className="error-title">{m.errors_402_title()}</h1>
-        <p className="error-description">{m.report_required_text()}</p>
-        <div className="error-actions">
+  return (
+    <NotReady kind={loaderData.kind}>
+      {loaderData.kind === "paymentRequired" ? (
+        <>
           <AppLink
             screen="checkout"
             locale={locale}
@@ -91,19 +85,8 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
           <AppLink screen="result" locale={locale} params={attempt} className="button button-ghost">
             {m.report_back_result()}
           </AppLink>
-        </div>
-      </section>
-    );
-  }
-  return (
-    <section className="error-screen container" data-status={402} data-testid="report-pending">
-      <span className="account-page-icon tone-warning">
-        <ClockIcon width={30} height={30} />
-      </span>
-      <p className="error-code">{m.errors_code_label({ status: 402 })}</p>
-      <h1 className="error-title">{m.errors_402_message()}</h1>
-      <p className="error-description">{m.report_pending_text()}</p>
-      <div className="error-actions">
+        </>
+      ) : (
         <AppLink
           screen="tests"
           locale={locale}
@@ -112,7 +95,38 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
         >
           {m.report_tests_link()}
         </AppLink>
-      </div>
+      )}
+    </NotReady>
+  );
+}
+
+/** The report's 402 screens: not bought yet, or bought and the payment still on its way. */
+const notReady = {
+  paymentRequired: {
+    testId: "report-402",
+    Icon: LockIcon,
+    title: m.errors_402_title,
+    text: m.report_required_text,
+  },
+  paymentPending: {
+    testId: "report-pending",
+    Icon: ClockIcon,
+    title: m.errors_402_message,
+    text: m.report_pending_text,
+  },
+} as const;
+
+function NotReady({ kind, children }: { kind: keyof typeof notReady; children: React.ReactNode }) {
+  const { testId, Icon, title, text } = notReady[kind];
+  return (
+    <section className="error-screen container" data-status={402} data-testid={testId}>
+      <span className="account-page-icon tone-warning">
+        <Icon width={30} height={30} />
+      </span>
+      <p className="error-code">{m.errors_code_label({ status: 402 })}</p>
+      <h1 className="error-title">{title()}</h1>
+      <p className="error-description">{text()}</p>
+      <div className="error-actions">{children}</div>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { createStaticHandler } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProfiledUser } from "../../core/accounts/account";
-import { createLoadContext } from "../lib/load-context";
+import { testLoadContext } from "../lib/test-load-context";
 import { loader } from "./result";
 
 const owner: ProfiledUser = {
@@ -16,9 +16,7 @@ const owner: ProfiledUser = {
 /** The result page's loader against an API that logs when each call starts and answers. */
 async function openResultPage(answers: Record<string, () => Response>) {
   const events: string[] = [];
-  const context = createLoadContext({
-    env: {} as Env,
-    ctx: {} as ExecutionContext,
+  const context = testLoadContext({
     user: owner,
     api: async (path) => {
       const name = path.includes("/checkout/") ? "checkout" : "result";
@@ -28,8 +26,6 @@ async function openResultPage(answers: Record<string, () => Response>) {
       events.push(`${name} answered`);
       return (answers[name] ?? (() => new Response(null, { status: 500 })))();
     },
-    nonce: "n",
-    sharedCopy: false,
   });
   const handler = createStaticHandler([
     { id: "result", path: "/result/:id", loader: (args) => loader(args as never) },
