@@ -19,8 +19,7 @@ import {
 } from "../../core/scoring/norms-model.ts";
 import { expectedTotal, type ItemParameters } from "./irt.ts";
 
-export { iqScale };
-export const v1AgeBands = ageBands;
+const v1AgeBands = ageBands;
 /** The v1 model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */
 export const v1Model = {
   normsVersion,
