@@ -26,7 +26,12 @@ import {
 } from "./buyer-actions";
 import { deliverLocalEvent, localWebhookSecret } from "./delivery";
 import { createLocalProvider } from "./provider";
-import { findLocalSession, LocalActionRefused, type LocalSession } from "./sessions";
+import {
+  completedSessionKeptMs,
+  findLocalSession,
+  LocalActionRefused,
+  type LocalSession,
+} from "./sessions";
 import { localCheckoutSession, localDeclineCodes, localEvent } from "./stripe-objects";
 
 const provider = () => createLocalProvider(env);
@@ -103,6 +108,18 @@ describe("the sessions' expiry in KV", () => {
     const expected = Math.floor(Date.now() / 1000) + 60;
     expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
     expect(await findLocalSession(env, sessionId)).toMatchObject({ status: "open" });
+  });
+
+  it("keeps a completed session 30 days, so its payment can still be refunded or its transfer paid", async () => {
+    const keptSeconds = completedSessionKeptMs / 1000;
+    const paid = await createSession();
+    await payByCard(env, paid.sessionId, recordingReceiver().receive);
+    const waiting = await createSession({ currency: "BRL", locale: "pt-br" });
+    await issueTransfer(env, waiting.sessionId, "pix", recordingReceiver().receive);
+    for (const { sessionId } of [paid, waiting]) {
+      const expected = Math.floor(Date.now() / 1000) + keptSeconds;
+      expect(Math.abs(((await forgottenAt(sessionId)) ?? 0) - expected)).toBeLessThanOrEqual(2);
+    }
   });
 });
 

@@ -20,9 +20,12 @@ import { englishRefusals, type LocalRefusal } from "./refusals";
  *   time runs on a session: a second one arriving meanwhile is refused, as a lost
  *   compare-and-set would be. KV has no compare-and-set; the claim is held in memory,
  *   which holds because development (wrangler dev, the worker tests) runs one isolate.
- * - A session is kept until one checkout window (CHECKOUT_EXPIRY_MINUTES) past its expiry
- *   (and at least KV's 60 s after each write), then KV forgets it by itself: long enough
- *   to show "time over", let it expire, or refund and dispute a fresh payment.
+ * - A session still open is kept until one checkout window (CHECKOUT_EXPIRY_MINUTES) past
+ *   its expiry (and at least KV's 60 s after each write), then KV forgets it by itself:
+ *   long enough to show "time over" and let it expire. A completed one (paid, or a Pix or
+ *   boleto waiting to be paid) is kept for 30 days after its last change, as Stripe keeps
+ *   a payment: a developer can pay or let expire a pending transfer, refund or dispute a
+ *   payment made days before, as they could when these sessions lived in D1.
  */
 export interface LocalSession {
   id: string;
@@ -74,8 +77,14 @@ const orderKey = (orderId: string) => `dev-pay:order:${orderId}`;
 /** KV refuses an expiry nearer than this. */
 const kvMinimumTtlSeconds = 60;
 
+/** How long a completed session stays: what a developer may still do to its payment. */
+export const completedSessionKeptMs = 30 * 24 * 60 * 60 * 1000;
+
 function ttlSeconds(env: Env, session: LocalSession, now: number): number {
-  const keptMs = session.expiresAt - now + paymentTiming(env).checkoutMs;
+  const keptMs =
+    session.status === "complete"
+      ? completedSessionKeptMs
+      : session.expiresAt - now + paymentTiming(env).checkoutMs;
   return Math.max(kvMinimumTtlSeconds, Math.ceil(keptMs / 1000));
 }
 
