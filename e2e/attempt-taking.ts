@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { questionBank } from "../core/items/question-bank.generated";
 import type { Locale } from "../core/locales/locales";
@@ -86,17 +86,35 @@ export async function signUpViaApi(
   return email;
 }
 
+/** What a sign-up form is filled with; its confirmation repeats the password. */
+export interface NewAccount {
+  name: string;
+  email: string;
+  dateOfBirth: string;
+  password: string;
+}
+
+/** Fills the open sign-up form in `form` (the login modal, the Register page) and sends it. */
+export async function sendSignUpForm(form: Locator, locale: Locale, account: NewAccount) {
+  const t = signUpLabels[locale];
+  await form.getByLabel(t.name).fill(account.name);
+  await form.getByLabel(t.email).fill(account.email);
+  await form.getByLabel(t.birth).fill(account.dateOfBirth);
+  await form.getByLabel(t.password, { exact: true }).fill(account.password);
+  await form.getByLabel(t.confirmation).fill(account.password);
+  await form.locator("button[type=submit]").click();
+}
+
 /** Fills and sends the sign-up form of the login modal that a finished test opened. */
 export async function signUpInModal(page: Page, locale: Locale, label: string, name: string) {
-  const t = signUpLabels[locale];
   const auth = page.getByTestId("auth-modal");
-  await auth.getByRole("button", { name: t.signUpWithEmail }).click();
-  await auth.getByLabel(t.name).fill(name);
-  await auth.getByLabel(t.email).fill(`${label}-${crypto.randomUUID()}@example.com`);
-  await auth.getByLabel(t.birth).fill("1996-08-21");
-  await auth.getByLabel(t.password, { exact: true }).fill(password);
-  await auth.getByLabel(t.confirmation).fill(password);
-  await auth.locator("button[type=submit]").click();
+  await auth.getByRole("button", { name: signUpLabels[locale].signUpWithEmail }).click();
+  await sendSignUpForm(auth, locale, {
+    name,
+    email: `${label}-${crypto.randomUUID()}@example.com`,
+    dateOfBirth: "1996-08-21",
+    password,
+  });
 }
 
 /** A call to our API with the context's cookies, from our own origin; it must succeed. */
