@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { questionBank } from "../core/items/question-bank.generated";
 import type { Locale } from "../core/locales/locales";
+import { localizePath } from "../core/web/route-table";
 import { answerKey } from "../worker/questions/answer-key.server";
 import { baseUrl } from "./browser";
 
@@ -36,6 +37,13 @@ export const password = "Abcdef1!";
 
 /** The test screen, once hydrated (its keys and buttons work). */
 export const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+/** Opens the test's introduction in `locale` and starts a test, until its screen is ready. */
+export async function startTest(page: Page, locale: Locale) {
+  await page.goto(localizePath("test", locale));
+  await page.getByTestId("start-test").click();
+  await runner(page).waitFor();
+}
 
 /** Waits until every chosen answer has reached the server. */
 export async function saved(page: Page) {
@@ -145,6 +153,29 @@ export async function finishedAttempt(context: BrowserContext): Promise<string> 
   const finished = await callApi(context, "POST", `/api/tests/${id}/finish`);
   expect(finished.status).toBe("finished");
   return id;
+}
+
+/** The invalid-test page's heading: an attempt that is not the reader's, or none at all. */
+const invalidAttempt = { en: "Invalid test", "pt-br": "Teste inválido" } as const;
+
+/**
+ * Each page of another user's or an unknown attempt (its result, its certificate) answers
+ * 404 with the invalid-test page, in the path's language.
+ */
+export async function showsInvalidAttempt(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
+    await page.getByRole("heading", { name: invalidAttempt[locale] }).waitFor();
+  }
+}
+
+/** An anonymous visitor at `path` is sent to the home page `home`, where the login modal opens. */
+export async function sendsHomeToSignIn(page: Page, path: string, home = "/") {
+  await page.goto(path);
+  await page.getByTestId("auth-modal").waitFor();
+  expect(new URL(page.url()).pathname).toBe(home);
 }
 
 /** Plays the person on the local Google stand-in's consent page; answers the address used. */
