@@ -155,6 +155,16 @@ export async function finishedAttempt(context: BrowserContext): Promise<string> 
   return id;
 }
 
+/** A new account (signed up as by `signUpViaApi`) with one finished test: the test's id. */
+export async function finishedAttemptOfNewAccount(
+  context: BrowserContext,
+  label: string,
+  name?: string,
+): Promise<string> {
+  await signUpViaApi(context, label, name);
+  return finishedAttempt(context);
+}
+
 /** The invalid-test page's heading: an attempt that is not the reader's, or none at all. */
 const invalidAttempt = { en: "Invalid test", "pt-br": "Teste inválido" } as const;
 

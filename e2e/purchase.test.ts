@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
-import { finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { finishedAttemptOfNewAccount } from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -74,8 +74,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "buyer");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "buyer");
     const code = operatorCoupon(20);
 
     const { total } = await checkout(page, locale, id, code);
@@ -100,8 +99,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
 
   it("a declined card shows why, and a retry is approved", async ({ newPage }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "declined");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "declined");
 
     await checkout(page, locale, id);
     await page.getByTestId("decline-reason").selectOption("insufficient_funds");
@@ -124,8 +122,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
 
   it("a cancelled payment keeps the test, and it can be bought again", async ({ newPage }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "cancelled");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "cancelled");
 
     await checkout(page, locale, id);
     await page.getByTestId("pay-cancel").click();
@@ -145,8 +142,7 @@ describe("Pix on a phone (reais only: the English site charges dollars, without 
   it("left pending, the tests list says pending; once paid, approved", async ({ newPage }) => {
     const locale = "pt-br";
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "pix");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "pix");
 
     const { providerPage } = await checkout(page, locale, id);
     await page.getByTestId("pay-pix").click();
