@@ -59,6 +59,15 @@ async function resultPage(page: Page, locale: Locale, result: string) {
   await page.getByTestId("payment-result").waitFor();
 }
 
+/** From a declined or cancelled payment's page, pays again by card: the success page. */
+async function retryByCard(page: Page, locale: Locale) {
+  await page.getByTestId("payment-retry").click();
+  await page.getByTestId("checkout-form").waitFor();
+  await page.getByTestId("checkout-pay").click();
+  await page.getByTestId("pay-card").click();
+  await resultPage(page, locale, "success");
+}
+
 /** The tests list's row of the buyer's one finished test: its payment status and actions. */
 async function testsRow(page: Page, locale: Locale) {
   await page.goto(localizePath("tests", locale));
@@ -110,11 +119,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     await resultPage(page, locale, "failure");
     expect(await page.getByTestId("payment-detail").textContent()).toMatch(t.insufficient);
     await screenshot(page, `purchase-failure-${locale}-phone`);
-    await page.getByTestId("payment-retry").click();
-    await page.getByTestId("checkout-form").waitFor();
-    await page.getByTestId("checkout-pay").click();
-    await page.getByTestId("pay-card").click();
-    await resultPage(page, locale, "success");
+    await retryByCard(page, locale);
 
     const row = await testsRow(page, locale);
     expect(await row.getByTestId("tests-payment").textContent()).toContain(t.approved);
@@ -130,11 +135,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     await resultPage(page, locale, "cancelled");
     await screenshot(page, `purchase-cancelled-${locale}-phone`);
 
-    await page.getByTestId("payment-retry").click();
-    await page.getByTestId("checkout-form").waitFor();
-    await page.getByTestId("checkout-pay").click();
-    await page.getByTestId("pay-card").click();
-    await resultPage(page, locale, "success");
+    await retryByCard(page, locale);
   });
 });
 
