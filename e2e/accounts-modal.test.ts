@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page, Route } from "playwright-core";
+import { sendSignUpForm, signUpLabels } from "./attempt-taking";
 import { hasNoHorizontalOverflow, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -11,12 +12,12 @@ import { describe, expect, it } from "./fixtures";
 
 const texts = {
   en: {
+    ...signUpLabels.en,
     home: "/",
     signIn: "Sign in",
     loginTitle: "Welcome back",
     signUpTitle: "Create your free account",
     createAccount: "Create an account",
-    signUpWithEmail: "Sign up with e-mail",
     forgot: "Forgot your password?",
     forgotTitle: "Reset your password",
     back: "Back",
@@ -24,12 +25,7 @@ const texts = {
     sending: "Sending your request…",
     sent: "Request sent successfully!",
     backToLogin: "Back to sign in",
-    email: "E-mail",
-    name: "Full name",
-    birth: "Date of birth",
     birthPrompt: "Inform your date of birth",
-    password: "Password",
-    confirmation: "Confirm password",
     nameRequired: "Name is required!",
     nameMin: "Name must contain at least 3 letters!",
     emailInvalid: "Invalid email!",
@@ -43,12 +39,12 @@ const texts = {
     welcome: "Welcome, Ada!",
   },
   "pt-br": {
+    ...signUpLabels["pt-br"],
     home: "/pt-br",
     signIn: "Entrar",
     loginTitle: "Que bom ver você de novo",
     signUpTitle: "Crie sua conta grátis",
     createAccount: "Crie uma conta",
-    signUpWithEmail: "Cadastrar com e-mail",
     forgot: "Esqueceu sua senha?",
     forgotTitle: "Redefina sua senha",
     back: "Voltar",
@@ -56,12 +52,7 @@ const texts = {
     sending: "Enviando sua solicitação…",
     sent: "Solicitação enviada com sucesso!",
     backToLogin: "Voltar para o login",
-    email: "E-mail",
-    name: "Nome completo",
-    birth: "Data de nascimento",
     birthPrompt: "Informe sua data de nascimento",
-    password: "Senha",
-    confirmation: "Confirme a senha",
     nameRequired: "Nome é obrigatório!",
     nameMin: "O nome deve ter pelo menos 3 letras!",
     emailInvalid: "Email inválido!",
@@ -302,12 +293,12 @@ describe("signing up and in through the modal (the real accounts API)", () => {
 
       await openLogin(page, t);
       await openSignUpForm(page, t);
-      await modal(page).getByLabel(t.name).fill("Ada Lovelace");
-      await modal(page).getByLabel(t.email).fill(email);
-      await modal(page).getByLabel(t.birth).fill("1990-12-10");
-      await modal(page).getByLabel(t.password, { exact: true }).fill(password);
-      await modal(page).getByLabel(t.confirmation).fill(password);
-      await modal(page).locator("button[type=submit]").click();
+      await sendSignUpForm(modal(page), locale, {
+        name: "Ada Lovelace",
+        email,
+        dateOfBirth: "1990-12-10",
+        password,
+      });
       await modal(page).waitFor({ state: "detached" });
       await page.getByRole("status").getByText(t.welcome).waitFor();
       await page.getByTestId("account-button").waitFor();
@@ -334,6 +325,12 @@ describe("signing up and in through the modal (the real accounts API)", () => {
 
 describe("errors in the modal (spec section 8)", () => {
   const t = texts.en;
+  const ada = {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    dateOfBirth: "1990-12-10",
+    password: "Abcdef1!",
+  };
 
   it("a failed forgot-password request shows an error toast and keeps the form", async ({
     newPage,
@@ -387,12 +384,7 @@ describe("errors in the modal (spec section 8)", () => {
         body: JSON.stringify({ status: 409, fields: { email: ["Email can not be used!"] } }),
       }),
     );
-    await modal(page).getByLabel(t.name).fill("Ada Lovelace");
-    await modal(page).getByLabel(t.email).fill("ada@example.com");
-    await modal(page).getByLabel(t.birth).fill("1990-12-10");
-    await modal(page).getByLabel(t.password, { exact: true }).fill("Abcdef1!");
-    await modal(page).getByLabel(t.confirmation).fill("Abcdef1!");
-    await modal(page).locator("button[type=submit]").click();
+    await sendSignUpForm(modal(page), "en", ada);
     await modal(page).getByText("Email can not be used!").waitFor();
     expect(await modal(page).getByLabel(t.email).getAttribute("aria-invalid")).toBe("true");
     // Changing the field clears what the server said about it.
@@ -411,12 +403,7 @@ describe("errors in the modal (spec section 8)", () => {
     await page.route("**/api/accounts/sign-up", (route) =>
       route.fulfill({ status: 401, contentType: "application/json", body: '{"status":401}' }),
     );
-    await modal(page).getByLabel(t.name).fill("Ada Lovelace");
-    await modal(page).getByLabel(t.email).fill("ada@example.com");
-    await modal(page).getByLabel(t.birth).fill("1990-12-10");
-    await modal(page).getByLabel(t.password, { exact: true }).fill("Abcdef1!");
-    await modal(page).getByLabel(t.confirmation).fill("Abcdef1!");
-    await modal(page).locator("button[type=submit]").click();
+    await sendSignUpForm(modal(page), "en", ada);
     await modal(page).getByRole("heading", { name: t.loginTitle }).waitFor();
     expect(await page.getByTestId("auth-description").textContent()).toBe(
       "To continue, you must enter your information.",

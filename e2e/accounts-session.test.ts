@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { sendSignUpForm, signUpLabels } from "./attempt-taking";
 import { baseUrl, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -24,14 +25,9 @@ function focusOnField(page: Page, name: string) {
 
 const labels = {
   en: {
+    ...signUpLabels.en,
     signIn: "Sign in",
     createAccount: "Create an account",
-    signUpWithEmail: "Sign up with e-mail",
-    name: "Full name",
-    email: "E-mail",
-    birth: "Date of birth",
-    password: "Password",
-    confirmation: "Confirm password",
     signOut: "Sign out",
     myTests: "My tests",
     account: "Account",
@@ -40,14 +36,9 @@ const labels = {
     sent: "Request sent successfully!",
   },
   "pt-br": {
+    ...signUpLabels["pt-br"],
     signIn: "Entrar",
     createAccount: "Crie uma conta",
-    signUpWithEmail: "Cadastrar com e-mail",
-    name: "Nome completo",
-    email: "E-mail",
-    birth: "Data de nascimento",
-    password: "Senha",
-    confirmation: "Confirme a senha",
     signOut: "Sair",
     myTests: "Meus testes",
     account: "Minha conta",
@@ -64,16 +55,16 @@ async function signUp(page: Page, locale: "en" | "pt-br", email: string) {
   await modal(page).getByRole("button", { name: t.createAccount }).click();
   await modal(page).getByRole("button", { name: t.signUpWithEmail }).click();
   await focusOnField(page, "name");
-  await modal(page).getByLabel(t.name).fill("Ada Lovelace");
-  await modal(page).getByLabel(t.email).fill(email);
-  await modal(page).getByLabel(t.birth).fill("1990-12-10");
-  await modal(page).getByLabel(t.password, { exact: true }).fill(password);
-  await modal(page).getByLabel(t.confirmation).fill(password);
-  await modal(page).locator("button[type=submit]").click();
+  await sendSignUpForm(modal(page), locale, {
+    name: "Ada Lovelace",
+    email,
+    dateOfBirth: "1990-12-10",
+    password,
+  });
 }
 
-async function signIn(page: Page, email: string, secret: string) {
-  const t = labels.en;
+async function signIn(page: Page, locale: "en" | "pt-br", email: string, secret: string) {
+  const t = labels[locale];
   await page.getByTestId("sign-in-button").click();
   await focusOnField(page, "email");
   await modal(page).getByLabel(t.email).fill(email);
@@ -150,7 +141,7 @@ describe("an account from sign-up to sign-out", () => {
     await context.clearCookies();
     await page.goto("/");
 
-    await signIn(page, email, "Wrong-Password-1");
+    await signIn(page, "en", email, "Wrong-Password-1");
     await modal(page).getByRole("alert").getByText("Email or password is invalid.").waitFor();
     await modal(page).getByLabel("Password").fill(password);
     await modal(page).getByRole("button", { name: "Sign in", exact: true }).click();
@@ -206,11 +197,7 @@ describe("password reset through the mailbox", () => {
       // A second device stays signed in until the password changes.
       const other = await newPage({ viewport: viewports.desktop });
       await other.page.goto(r.home);
-      await other.page.getByTestId("sign-in-button").click();
-      await focusOnField(other.page, "email");
-      await modal(other.page).getByLabel(t.email).fill(email);
-      await modal(other.page).getByLabel(t.password).fill(password);
-      await modal(other.page).getByRole("button", { name: t.signIn, exact: true }).click();
+      await signIn(other.page, locale, email, password);
       await other.page.getByTestId("account-button").waitFor();
 
       await page.getByTestId("account-button").click();

@@ -1,15 +1,17 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { rejectionRules } from "../core/attempts/attempt-rules";
 import { questionBank } from "../core/items/question-bank.generated";
-import type { Locale } from "../core/locales/locales";
 import { answerKey } from "../worker/questions/answer-key.server";
 import {
   answerByKey,
   runner,
   saved,
+  sendsHomeToSignIn,
+  showsInvalidAttempt,
   signUpInModal,
   signUpLabels,
   signUpViaApi,
+  startTest,
 } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
@@ -37,7 +39,6 @@ const texts = {
       "Your test was not performed under ideal conditions! Please click below to redo and know your IQ.",
     redo: "Redo test",
     notice: "information and entertainment only",
-    invalid: "Invalid test",
   },
   "pt-br": {
     test: "/pt-br/teste",
@@ -54,15 +55,8 @@ const texts = {
       "Seu teste não foi realizado em condições ideais! Clique abaixo para refazê-lo e conhecer o seu QI.",
     redo: "Refazer o teste",
     notice: "caráter apenas informativo e de entretenimento",
-    invalid: "Teste inválido",
   },
 } as const;
-
-async function startTest(page: Page, locale: Locale) {
-  await page.goto(texts[locale].test);
-  await page.getByTestId("start-test").click();
-  await runner(page).waitFor();
-}
 
 /** The attempt this browser is taking, as the API reports it. */
 async function currentAttempt(context: BrowserContext) {
@@ -228,20 +222,15 @@ describe("results that are not yours", () => {
 
     const other = await newPage({ viewport: viewports.phone });
     await signUpViaApi(other.context, "other");
-    for (const path of [`/result/${id}`, `/pt-br/resultado/${crypto.randomUUID()}`]) {
-      const response = await other.page.goto(path);
-      expect(response?.status(), path).toBe(404);
-      const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
-      await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
-    }
+    await showsInvalidAttempt(other.page, [
+      `/result/${id}`,
+      `/pt-br/resultado/${crypto.randomUUID()}`,
+    ]);
   });
 
   it("sends an anonymous visitor home to sign in first", async ({ newPage }) => {
     const { page } = await newPage({ viewport: viewports.phone });
-    const path = `/result/${crypto.randomUUID()}`;
-    await page.goto(path);
-    expect(new URL(page.url()).pathname).toBe("/");
-    await page.getByTestId("auth-modal").waitFor();
+    await sendsHomeToSignIn(page, `/result/${crypto.randomUUID()}`);
   });
 });
 

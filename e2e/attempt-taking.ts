@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { questionBank } from "../core/items/question-bank.generated";
 import type { Locale } from "../core/locales/locales";
+import { localizePath } from "../core/web/route-table";
 import { answerKey } from "../worker/questions/answer-key.server";
 import { baseUrl } from "./browser";
 
@@ -36,6 +37,13 @@ export const password = "Abcdef1!";
 
 /** The test screen, once hydrated (its keys and buttons work). */
 export const runner = (page: Page) => page.locator("[data-testid=test-runner][data-ready=true]");
+
+/** Opens the test's introduction in `locale` and starts a test, until its screen is ready. */
+export async function startTest(page: Page, locale: Locale) {
+  await page.goto(localizePath("test", locale));
+  await page.getByTestId("start-test").click();
+  await runner(page).waitFor();
+}
 
 /** Waits until every chosen answer has reached the server. */
 export async function saved(page: Page) {
@@ -86,17 +94,35 @@ export async function signUpViaApi(
   return email;
 }
 
+/** What a sign-up form is filled with; its confirmation repeats the password. */
+export interface NewAccount {
+  name: string;
+  email: string;
+  dateOfBirth: string;
+  password: string;
+}
+
+/** Fills the open sign-up form in `form` (the login modal, the Register page) and sends it. */
+export async function sendSignUpForm(form: Locator, locale: Locale, account: NewAccount) {
+  const t = signUpLabels[locale];
+  await form.getByLabel(t.name).fill(account.name);
+  await form.getByLabel(t.email).fill(account.email);
+  await form.getByLabel(t.birth).fill(account.dateOfBirth);
+  await form.getByLabel(t.password, { exact: true }).fill(account.password);
+  await form.getByLabel(t.confirmation).fill(account.password);
+  await form.locator("button[type=submit]").click();
+}
+
 /** Fills and sends the sign-up form of the login modal that a finished test opened. */
 export async function signUpInModal(page: Page, locale: Locale, label: string, name: string) {
-  const t = signUpLabels[locale];
   const auth = page.getByTestId("auth-modal");
-  await auth.getByRole("button", { name: t.signUpWithEmail }).click();
-  await auth.getByLabel(t.name).fill(name);
-  await auth.getByLabel(t.email).fill(`${label}-${crypto.randomUUID()}@example.com`);
-  await auth.getByLabel(t.birth).fill("1996-08-21");
-  await auth.getByLabel(t.password, { exact: true }).fill(password);
-  await auth.getByLabel(t.confirmation).fill(password);
-  await auth.locator("button[type=submit]").click();
+  await auth.getByRole("button", { name: signUpLabels[locale].signUpWithEmail }).click();
+  await sendSignUpForm(auth, locale, {
+    name,
+    email: `${label}-${crypto.randomUUID()}@example.com`,
+    dateOfBirth: "1996-08-21",
+    password,
+  });
 }
 
 /** A call to our API with the context's cookies, from our own origin; it must succeed. */
@@ -127,6 +153,39 @@ export async function finishedAttempt(context: BrowserContext): Promise<string> 
   const finished = await callApi(context, "POST", `/api/tests/${id}/finish`);
   expect(finished.status).toBe("finished");
   return id;
+}
+
+/** A new account (signed up as by `signUpViaApi`) with one finished test: the test's id. */
+export async function finishedAttemptOfNewAccount(
+  context: BrowserContext,
+  label: string,
+  name?: string,
+): Promise<string> {
+  await signUpViaApi(context, label, name);
+  return finishedAttempt(context);
+}
+
+/** The invalid-test page's heading: an attempt that is not the reader's, or none at all. */
+const invalidAttempt = { en: "Invalid test", "pt-br": "Teste inválido" } as const;
+
+/**
+ * Each page of another user's or an unknown attempt (its result, its certificate) answers
+ * 404 with the invalid-test page, in the path's language.
+ */
+export async function showsInvalidAttempt(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
+    await page.getByRole("heading", { name: invalidAttempt[locale] }).waitFor();
+  }
+}
+
+/** An anonymous visitor at `path` is sent to the home page `home`, where the login modal opens. */
+export async function sendsHomeToSignIn(page: Page, path: string, home = "/") {
+  await page.goto(path);
+  await page.getByTestId("auth-modal").waitFor();
+  expect(new URL(page.url()).pathname).toBe(home);
 }
 
 /** Plays the person on the local Google stand-in's consent page; answers the address used. */

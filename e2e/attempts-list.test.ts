@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { formatTestDate } from "../core/attempts/attempts-list";
 import { questionCodes } from "../core/items/questions";
 import type { Locale } from "../core/locales/locales";
-import { callApi, runner, sendAnyway, signUpViaApi } from "./attempt-taking";
+import { callApi, runner, sendAnyway, sendsHomeToSignIn, signUpViaApi } from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -86,9 +86,7 @@ describe.each([
 
   it("sends an anonymous visitor home, where the login modal opens", async ({ newPage }) => {
     const { page, problems } = await newPage({ viewport });
-    await page.goto(t.list);
-    await page.getByTestId("auth-modal").waitFor();
-    expect(new URL(page.url()).pathname).toBe(t.home);
+    await sendsHomeToSignIn(page, t.list, t.home);
     expect(problems).toEqual([]);
   });
 

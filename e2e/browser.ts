@@ -23,6 +23,20 @@ export function hasNoHorizontalOverflow(page: Page) {
 }
 
 /**
+ * Marks the page's window, to tell a client-side navigation (the mark stays, `marker` reads
+ * 1) from a new document, as after a reload (the mark is gone, `marker` reads undefined).
+ */
+export function setMarker(page: Page) {
+  return page.evaluate(() => {
+    (window as unknown as { marker: number }).marker = 1;
+  });
+}
+
+export function marker(page: Page) {
+  return page.evaluate(() => (window as unknown as { marker?: number }).marker);
+}
+
+/**
  * Shows the intent a page that waits for it needs before it hydrates (a shared copy of a
  * public page, a result: docs/decisions/0033-hydration-on-intent.md): a Shift key press, as
  * a visitor's first key would, which changes nothing on any page.

@@ -1,4 +1,4 @@
-import { callApi, finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { callApi, finishedAttemptOfNewAccount } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -28,8 +28,7 @@ describe("the verification page of a deleted account's certificate", () => {
     newPage,
   }) => {
     const owner = await newPage({ viewport: viewports.desktop });
-    await signUpViaApi(owner.context, "withdrawn", name);
-    const attemptId = await finishedAttempt(owner.context);
+    const attemptId = await finishedAttemptOfNewAccount(owner.context, "withdrawn", name);
     const { code } = (await callApi(owner.context, "GET", `/api/certificates/${attemptId}`)) as {
       code?: string;
     };

@@ -1,8 +1,16 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
-import { answerByKey, runner, sendAnyway, signUpInModal } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import {
+  answerByKey,
+  sendAnyway,
+  sendsHomeToSignIn,
+  showsInvalidAttempt,
+  signUpInModal,
+  signUpViaApi,
+  startTest,
+} from "./attempt-taking";
+import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -15,7 +23,6 @@ const name = "Conceição Júlia Araújo";
 
 const texts = {
   en: {
-    test: "/test",
     result: "/result/",
     certificate: "/certificate/",
     verify: "/verify/",
@@ -27,10 +34,8 @@ const texts = {
     fileName: /^lumen-iq-certificate-[0-9A-Z]{10}\.png$/,
     verified: "Genuine certificate",
     notFound: "Certificate not found",
-    invalid: "Invalid test",
   },
   "pt-br": {
-    test: "/pt-br/teste",
     result: "/pt-br/resultado/",
     certificate: "/pt-br/certificado/",
     verify: "/pt-br/verificar/",
@@ -42,16 +47,13 @@ const texts = {
     fileName: /^lumen-iq-certificado-[0-9A-Z]{10}\.png$/,
     verified: "Certificado autêntico",
     notFound: "Certificado não encontrado",
-    invalid: "Teste inválido",
   },
 } as const;
 
 /** A short test: eight answers (some right), sent anyway, then sign-up in the modal. */
 async function takeTestAndSignUp(page: Page, locale: Locale) {
   const t = texts[locale];
-  await page.goto(t.test);
-  await page.getByTestId("start-test").click();
-  await runner(page).waitFor();
+  await startTest(page, locale);
   for (let index = 0; index < 8; index++) {
     await answerByKey(page, index, index % 2 === 0);
     await page.keyboard.press("ArrowRight");
@@ -173,29 +175,15 @@ describe("certificates that are not there", () => {
     await owner.context.close();
 
     const other = await newPage({ viewport: viewports.phone });
-    const signUp = await other.context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-      data: {
-        name: "Outra Pessoa",
-        email: `other-${crypto.randomUUID()}@example.com`,
-        dateOfBirth: "1990-01-01",
-        password: "Abcdef1!",
-        passwordConfirmation: "Abcdef1!",
-      },
-      headers: { Origin: baseUrl },
-    });
-    expect(signUp.status()).toBe(201);
-    for (const path of [`/certificate/${id}`, `/pt-br/certificado/${crypto.randomUUID()}`]) {
-      const response = await other.page.goto(path);
-      expect(response?.status(), path).toBe(404);
-      const locale = path.startsWith("/pt-br") ? "pt-br" : "en";
-      await other.page.getByRole("heading", { name: texts[locale].invalid }).waitFor();
-    }
+    await signUpViaApi(other.context, "other", "Outra Pessoa");
+    await showsInvalidAttempt(other.page, [
+      `/certificate/${id}`,
+      `/pt-br/certificado/${crypto.randomUUID()}`,
+    ]);
   });
 
   it("sends an anonymous visitor home to sign in first", async ({ newPage }) => {
     const { page } = await newPage({ viewport: viewports.phone });
-    await page.goto(`/certificate/${crypto.randomUUID()}`);
-    expect(new URL(page.url()).pathname).toBe("/");
-    await page.getByTestId("auth-modal").waitFor();
+    await sendsHomeToSignIn(page, `/certificate/${crypto.randomUUID()}`);
   });
 });

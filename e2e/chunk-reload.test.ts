@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { hydrate, signalIntent } from "./browser";
+import { hydrate, marker, setMarker, signalIntent } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /** The home screen's route module in the build (`app/routes/home.tsx` -> `/assets/home-<hash>.js`). */
@@ -35,16 +35,6 @@ async function idleAfterHydration(page: Page) {
   const seen = page.waitForRequest((request) => request.url().endsWith(sentinel));
   await page.evaluate((url) => fetch(url).then(() => undefined), sentinel);
   await seen;
-}
-
-function setMarker(page: Page) {
-  return page.evaluate(() => {
-    (window as unknown as { marker: number }).marker = 1;
-  });
-}
-
-function marker(page: Page) {
-  return page.evaluate(() => (window as unknown as { marker?: number }).marker);
 }
 
 describe("a route module that fails to load", () => {

@@ -1,6 +1,6 @@
 import { type Locale, locales } from "../core/locales/locales";
 import { type ParamName, routePattern, servedScreens } from "../core/web/route-table";
-import { baseUrl, viewports } from "./browser";
+import { baseUrl, marker, setMarker, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 const browserAgent =
@@ -119,17 +119,13 @@ describe("the 402, 403, 500 and 503 screens in Chromium", () => {
     const { page, problems } = await newPage();
     await page.goto(path);
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 1;
-    });
+    await setMarker(page);
     const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname === path);
     await page.getByRole("button", { name: tryAgain[locale], exact: true }).click();
     expect((await reloaded).status()).toBe(503);
     await page.waitForLoadState("load");
     expect(new URL(page.url()).pathname).toBe(path);
-    expect(
-      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
-    ).toBeUndefined();
+    expect(await marker(page)).toBeUndefined();
     expect(await page.locator('.error-screen[data-status="503"]').count()).toBe(1);
     expect(problems).toEqual([]);
   });

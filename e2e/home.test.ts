@@ -3,7 +3,14 @@ import type { Page } from "playwright-core";
 import { mapBins, mapColour, noDataColour } from "../core/content/iq-map-scale";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
-import { hasNoHorizontalOverflow, screenshot, signalIntent, viewports } from "./browser";
+import {
+  hasNoHorizontalOverflow,
+  marker,
+  screenshot,
+  setMarker,
+  signalIntent,
+  viewports,
+} from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 const pages: { locale: Locale; path: string; estimated: string; note: RegExp; noData: string }[] = [
@@ -162,29 +169,25 @@ describe("the sections below the first screen (ADR 0028)", () => {
     };
     await page.goto("/pt-br/teste");
     await hydrated(".brand");
-    await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 1;
-    });
+    await setMarker(page);
     await page.click(".brand");
     await page.waitForURL((url) => url.pathname === "/pt-br");
     await page.getByTestId("faq").waitFor();
     expect(await page.locator("[data-testid=famous-list] > li").count()).toBe(22);
     // No page load: the sections came with the navigation.
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await marker(page)).toBe(1);
     expect(await page.locator("[data-testid=faq] details").count()).toBe(8);
     expect(await page.getByTestId("world-map").getAttribute("alt")).toBeTruthy();
 
     // The page as the server sent it: the FAQ's link to the privacy policy stays in the app.
     await page.goto("/pt-br");
     await hydrated("#home-more");
-    await page.evaluate(() => {
-      (window as unknown as { marker: number }).marker = 1;
-    });
+    await setMarker(page);
     const faqData = page.locator("[data-testid=faq] details").last();
     await faqData.locator("summary").click();
     await faqData.locator("a").click();
     await page.waitForURL((url) => url.pathname === localizePath("privacyPolicy", "pt-br"));
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await marker(page)).toBe(1);
   });
 });
 

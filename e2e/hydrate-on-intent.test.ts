@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { finishedAttemptOfNewAccount, signUpViaApi } from "./attempt-taking";
 import { viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -162,8 +162,7 @@ describe("a shared copy hydrates on intent", () => {
     newPage,
   }) => {
     const { page, context, problems } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "result-intent");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "result-intent");
     await page.goto(`/pt-br/resultado/${id}`);
     await page.getByTestId("result-iq").waitFor();
     await noScriptBeforeLoad(page);

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { signalIntent } from "./browser";
+import { marker, setMarker, signalIntent } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -28,14 +28,8 @@ async function openHome(page: Page, deployedId: (real: string) => string) {
   // effect of the same commit (root.tsx renders it beside the build watcher).
   await page.clock.runFor(1000);
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
-  await page.evaluate(() => {
-    (window as unknown as { marker: number }).marker = 1;
-  });
+  await setMarker(page);
   return polls;
-}
-
-function marker(page: Page) {
-  return page.evaluate(() => (window as unknown as { marker?: number }).marker);
 }
 
 describe("new-build check", () => {

@@ -1,6 +1,11 @@
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
-import { finishedAttempt, password, signUpViaApi } from "./attempt-taking";
+import {
+  finishedAttempt,
+  finishedAttemptOfNewAccount,
+  password,
+  signUpViaApi,
+} from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -94,8 +99,7 @@ describe.each([
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport });
-    await signUpViaApi(context, "offer");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "offer");
 
     const response = await page.goto(localizePath("result", locale, { id }));
     expect(response?.status()).toBe(200);
@@ -167,8 +171,7 @@ describe.each([
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport });
-    await signUpViaApi(context, "checkout");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "checkout");
 
     await page.goto(localizePath("checkout", locale, { id }));
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
@@ -195,8 +198,7 @@ describe.each([
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport });
-    await signUpViaApi(context, "report");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "report");
 
     const response = await page.goto(localizePath("report", locale, { id }));
     expect(response?.status()).toBe(402);
@@ -239,8 +241,7 @@ describe("the offer and checkout once a payment was tried", () => {
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "open");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "open");
     const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
       data: {},
       headers: { Origin: baseUrl, i18n: "en" },

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
-import { finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { finishedAttemptOfNewAccount } from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -59,6 +59,15 @@ async function resultPage(page: Page, locale: Locale, result: string) {
   await page.getByTestId("payment-result").waitFor();
 }
 
+/** From a declined or cancelled payment's page, pays again by card: the success page. */
+async function retryByCard(page: Page, locale: Locale) {
+  await page.getByTestId("payment-retry").click();
+  await page.getByTestId("checkout-form").waitFor();
+  await page.getByTestId("checkout-pay").click();
+  await page.getByTestId("pay-card").click();
+  await resultPage(page, locale, "success");
+}
+
 /** The tests list's row of the buyer's one finished test: its payment status and actions. */
 async function testsRow(page: Page, locale: Locale) {
   await page.goto(localizePath("tests", locale));
@@ -74,8 +83,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "buyer");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "buyer");
     const code = operatorCoupon(20);
 
     const { total } = await checkout(page, locale, id, code);
@@ -100,8 +108,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
 
   it("a declined card shows why, and a retry is approved", async ({ newPage }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "declined");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "declined");
 
     await checkout(page, locale, id);
     await page.getByTestId("decline-reason").selectOption("insufficient_funds");
@@ -112,11 +119,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     await resultPage(page, locale, "failure");
     expect(await page.getByTestId("payment-detail").textContent()).toMatch(t.insufficient);
     await screenshot(page, `purchase-failure-${locale}-phone`);
-    await page.getByTestId("payment-retry").click();
-    await page.getByTestId("checkout-form").waitFor();
-    await page.getByTestId("checkout-pay").click();
-    await page.getByTestId("pay-card").click();
-    await resultPage(page, locale, "success");
+    await retryByCard(page, locale);
 
     const row = await testsRow(page, locale);
     expect(await row.getByTestId("tests-payment").textContent()).toContain(t.approved);
@@ -124,8 +127,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
 
   it("a cancelled payment keeps the test, and it can be bought again", async ({ newPage }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "cancelled");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "cancelled");
 
     await checkout(page, locale, id);
     await page.getByTestId("pay-cancel").click();
@@ -133,11 +135,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     await resultPage(page, locale, "cancelled");
     await screenshot(page, `purchase-cancelled-${locale}-phone`);
 
-    await page.getByTestId("payment-retry").click();
-    await page.getByTestId("checkout-form").waitFor();
-    await page.getByTestId("checkout-pay").click();
-    await page.getByTestId("pay-card").click();
-    await resultPage(page, locale, "success");
+    await retryByCard(page, locale);
   });
 });
 
@@ -145,8 +143,7 @@ describe("Pix on a phone (reais only: the English site charges dollars, without 
   it("left pending, the tests list says pending; once paid, approved", async ({ newPage }) => {
     const locale = "pt-br";
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "pix");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "pix");
 
     const { providerPage } = await checkout(page, locale, id);
     await page.getByTestId("pay-pix").click();

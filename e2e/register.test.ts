@@ -1,5 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { consentAsGoogle, finishedAttempt, password, signUpLabels } from "./attempt-taking";
+import {
+  consentAsGoogle,
+  finishedAttempt,
+  password,
+  sendSignUpForm,
+  signUpLabels,
+} from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, hydrate, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -120,12 +126,12 @@ describe("the Register page", () => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await shoot(page, `register-${locale}-desktop`);
 
-      await form.getByLabel(labels.name).fill("Renata Alves");
-      await form.getByLabel(labels.email).fill(`register-${crypto.randomUUID()}@example.com`);
-      await form.getByLabel(labels.birth).fill("1993-04-11");
-      await form.getByLabel(labels.password, { exact: true }).fill(password);
-      await form.getByLabel(labels.confirmation).fill(password);
-      await form.locator("button[type=submit]").click();
+      await sendSignUpForm(form, locale, {
+        name: "Renata Alves",
+        email: `register-${crypto.randomUUID()}@example.com`,
+        dateOfBirth: "1993-04-11",
+        password,
+      });
       // Back where the visitor came from, signed in.
       await page.waitForURL(`${baseUrl}${t.tests}`);
       await page.getByTestId("tests-list").waitFor();

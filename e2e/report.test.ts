@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import type { Locale } from "../core/locales/locales";
 import { sectionIds } from "../core/report/shape";
 import { localizePath } from "../core/web/route-table";
-import { callApi, finishedAttempt, signUpViaApi } from "./attempt-taking";
+import { callApi, finishedAttemptOfNewAccount, signUpViaApi } from "./attempt-taking";
 import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -52,8 +52,7 @@ describe("the premium report", () => {
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
-    await signUpViaApi(context, "report");
-    const id = await finishedAttempt(context);
+    const id = await finishedAttemptOfNewAccount(context, "report");
 
     const locked = await page.goto(localizePath("report", "en", { id }));
     expect(locked?.status()).toBe(402);

@@ -6,7 +6,15 @@ import type { AttemptState } from "../core/attempts/attempt";
 import { questionBank } from "../core/items/question-bank.generated";
 import type { Locale } from "../core/locales/locales";
 import { freePort, startServer } from "../scripts/local-server.mjs";
-import { answerByKey, password, runner, saved, sendAnyway, signUpInModal } from "./attempt-taking";
+import {
+  answerByKey,
+  password,
+  runner,
+  saved,
+  sendAnyway,
+  signUpInModal,
+  startTest,
+} from "./attempt-taking";
 import { viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -106,14 +114,11 @@ async function readState(api: APIRequestContext, id: string) {
   return { state, sent, received: Date.now() };
 }
 
-const testPaths = { en: "/test", "pt-br": "/pt-br/teste" } as const;
 const resultPaths = { en: "/result/", "pt-br": "/pt-br/resultado/" } as const;
 
 /** A taker in the browser: the test started, its attempt id read from the API. */
 async function startTaking(page: Page, locale: Locale) {
-  await page.goto(testPaths[locale]);
-  await page.getByTestId("start-test").click();
-  await runner(page).waitFor();
+  await startTest(page, locale);
   const current = (await call(page.context().request, "GET", "/api/tests/current")) as {
     id: string;
   };
