@@ -5,7 +5,13 @@ import { localizePath } from "../core/web/route-table";
 import en from "../messages/en.json";
 import pt from "../messages/pt-br.json";
 import { consentAsGoogle, finishedAttempt, password, signUpViaApi } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import {
+  answerCookieBanner,
+  baseUrl,
+  hasNoHorizontalOverflow,
+  screenshot,
+  viewports,
+} from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -53,7 +59,7 @@ describe("the account page", () => {
 
     // From the header menu.
     await page.goto(localizePath("tests", "pt-br"));
-    await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
+    await answerCookieBanner(page);
     await page.getByTestId("account-button").click();
     await page.getByTestId("menu-account").click();
     await page.waitForURL(`${baseUrl}/pt-br/conta`);
@@ -155,7 +161,7 @@ describe("the account page", () => {
     await other.context.addCookies(await context.cookies());
 
     await page.goto(localizePath("privacyPolicy", "en"));
-    await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
+    await answerCookieBanner(page);
     await page.getByTestId("privacy-account-controls").getByRole("link").click();
     await page.waitForURL(`${baseUrl}/account`);
     await page.getByTestId("account-page").waitFor();

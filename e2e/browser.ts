@@ -54,3 +54,15 @@ export async function hydrate(page: Page) {
   await signalIntent(page);
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
 }
+
+/**
+ * Answers the cookie banner with its first one-click choice, once React owns the page: the
+ * banner's buttons are React's, and a page that hydrates at once does not hold a press made
+ * before (only a page that waits for intent does, ADR 0033), so a press racing hydration
+ * was lost now and then and the banner stayed.
+ */
+export async function answerCookieBanner(page: Page) {
+  await hydrate(page);
+  await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
+  await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+}

@@ -6,7 +6,14 @@ import {
   sendSignUpForm,
   signUpLabels,
 } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, hydrate, screenshot, viewports } from "./browser";
+import {
+  answerCookieBanner,
+  baseUrl,
+  hasNoHorizontalOverflow,
+  hydrate,
+  screenshot,
+  viewports,
+} from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -53,12 +60,6 @@ const texts = {
 /** Someone `years` old today. */
 function bornYearsAgo(years: number): string {
   return `${new Date().getUTCFullYear() - years}-01-01`;
-}
-
-/** The cookie banner would cover the screenshots: the visitor answers it first. */
-async function answerCookieBanner(page: Page) {
-  await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
-  await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
 }
 
 /** Full-page screenshots from the top, so the sticky header stays at the top. */

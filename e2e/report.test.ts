@@ -5,7 +5,13 @@ import type { Locale } from "../core/locales/locales";
 import { sectionIds } from "../core/report/shape";
 import { localizePath } from "../core/web/route-table";
 import { callApi, finishedAttemptOfNewAccount, signUpViaApi } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import {
+  answerCookieBanner,
+  baseUrl,
+  hasNoHorizontalOverflow,
+  screenshot,
+  viewports,
+} from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -60,8 +66,7 @@ describe("the premium report", () => {
 
     await pay(page, context, id);
     // The cookie banner would cover the screenshots: the reader answers it first.
-    await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
-    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    await answerCookieBanner(page);
 
     for (const locale of ["en", "pt-br"] as const) {
       await page.setViewportSize(viewports.phone);
