@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import type { AttemptResult } from "../../core/attempts/attempt";
 import type { AttemptsList } from "../../core/attempts/attempts-list";
 import type { CheckoutView, CouponQuote } from "../../core/payments/checkout";
+import { testLoadContext } from "../../tests/app/load-context";
 import { expectConsoleError } from "../../tests/fail-on-console-error";
 import { type ApiLoad, callApi, loadFromApi, sendToApi } from "./api-loader.server";
-import { testLoadContext } from "./test-load-context";
 
 type Page = { kind: "found"; name: string } | { kind: "gone" | "running" | "rejected" };
 

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PaymentView } from "../../core/payments/checkout";
+import { testLoadContext } from "../../tests/app/load-context";
 import { readPayment } from "./read-payment.server";
-import { testLoadContext } from "./test-load-context";
 
 /** Reads payment `paymentId` from an API that gives `answer`; what was asked, and the outcome. */
 async function read(paymentId: string, answer: Response) {

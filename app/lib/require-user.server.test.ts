@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { anonymousUser, type SignedInUser } from "../../core/accounts/account";
+import { testLoadContext } from "../../tests/app/load-context";
 import { requireProfile, requireUser } from "./require-user.server";
-import { testLoadContext } from "./test-load-context";
 
 const signedIn: SignedInUser = {
   id: "u1",

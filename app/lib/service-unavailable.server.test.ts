@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { testLoadContext } from "../../tests/app/load-context";
 import type { RequestContext } from "./load-context";
 import { serviceUnavailableMiddleware } from "./service-unavailable.server";
-import { testLoadContext } from "./test-load-context";
 
 function contextFor(flags: Pick<RequestContext, "serviceUnavailable">) {
   return testLoadContext(flags);

@@ -1,7 +1,7 @@
 import { createStaticHandler } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProfiledUser } from "../../core/accounts/account";
-import { testLoadContext } from "../lib/test-load-context";
+import { testLoadContext } from "../../tests/app/load-context";
 import { loader } from "./result";
 
 const owner: ProfiledUser = {

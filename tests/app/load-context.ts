@@ -1,5 +1,5 @@
+import { createLoadContext, type RequestContext } from "../../app/lib/load-context";
 import { anonymousUser } from "../../core/accounts/account";
-import { createLoadContext, type RequestContext } from "./load-context";
 
 /**
  * For unit tests: the context a page's loader or middleware gets, with what the test
