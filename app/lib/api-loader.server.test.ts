@@ -1,5 +1,5 @@
 import { createStaticHandler, isRouteErrorResponse } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import type { AttemptResult } from "../../core/attempts/attempt";
 import type { AttemptsList } from "../../core/attempts/attempts-list";
 import type { CheckoutView, CouponQuote } from "../../core/payments/checkout";
@@ -106,8 +106,8 @@ describe("loadFromApi: the API's answer as a page's data", () => {
 
 /*
  * The API's shapes are their `core/` types (docs/decisions/0036-one-shape-per-answer.md):
- * what a shape refuses is refused by the compiler (`npm run typecheck` checks the
- * `@ts-expect-error` lines below), no longer by a parse at run time.
+ * what a shape refuses is refused by the compiler, no longer by a parse at run time. The
+ * `expectTypeOf` lines below are type tests: `npm run typecheck` fails them, not vitest.
  */
 describe("the API's shapes", () => {
   it("'My IQ tests' rows: finished with an IQ, running or rejected without one", () => {
@@ -140,9 +140,8 @@ describe("the API's shapes", () => {
       ],
     };
     const [running] = list.tests;
-    // @ts-expect-error a running attempt has no IQ
-    const refused: AttemptsList = { tests: [{ ...running, iq: 100 }] };
-    expect(refused.tests).toHaveLength(1);
+    // A running attempt has no IQ.
+    expectTypeOf({ tests: [{ ...running, iq: 100 }] }).not.toExtend<AttemptsList>();
   });
 
   it("a result: every band of core/scoring/scoring.ts", () => {
@@ -159,9 +158,8 @@ describe("the API's shapes", () => {
       normsVersion: "v1",
       ageBand: "20-24",
     };
-    // @ts-expect-error no such band
-    const refused: AttemptResult = { ...result, band: "genius" };
-    expect(refused.band).toBe("genius");
+    // No such band.
+    expectTypeOf({ ...result, band: "genius" as const }).not.toExtend<AttemptResult>();
   });
 });
 
@@ -264,9 +262,8 @@ describe("the checkout's shapes (core/payments/checkout.ts)", () => {
       },
       canPay: false,
     };
-    // @ts-expect-error no such payment method
-    const refused: CheckoutView = { ...view, methods: ["cash"] };
-    expect(refused.methods).toEqual(["cash"]);
+    // No such payment method.
+    expectTypeOf({ ...view, methods: ["cash" as const] }).not.toExtend<CheckoutView>();
   });
 
   it("a quote", () => {
@@ -277,8 +274,7 @@ describe("the checkout's shapes (core/payments/checkout.ts)", () => {
       discount: brl(998),
       total: brl(3992),
     };
-    // @ts-expect-error a quote has its total
-    const refused: CouponQuote = { ...quote, total: undefined };
-    expect(refused.total).toBeUndefined();
+    // A quote has its total.
+    expectTypeOf({ ...quote, total: undefined }).not.toExtend<CouponQuote>();
   });
 });
