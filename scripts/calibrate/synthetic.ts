@@ -4,7 +4,7 @@
  * the simulation put in. Deterministic from the seed.
  */
 import type { Letter } from "../../core/items/questions.ts";
-import { createRng, type Rng } from "../questions/rng.ts";
+import { createRng, type Rng } from "../../core/items/rng.ts";
 import { letters, type ResponseSet, type Taker } from "./classical.ts";
 import { guessing, type ItemParameters, probabilityRight } from "./irt.ts";
 

@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { questionCodes } from "../../core/items/questions.ts";
-import { rates, stemCopies } from "./audit.ts";
-import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
+import { rates, stemCopies } from "../../core/items/checks/audit.ts";
 import {
   expectedHit,
   mirrorSymmetric,
   mostCommonValueChooser,
   mostSimilarChooser,
   symmetricChooser,
-} from "./blind.ts";
-import { type CategorySolver, categories, type Letter, letters } from "./model.ts";
+} from "../../core/items/checks/blind.ts";
+import { type CategorySolver, categories, type Letter, letters } from "../../core/items/model.ts";
+import { questionCodes } from "../../core/items/questions.ts";
+import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
 import { answerKeyModule, publicBankModule } from "./modules.ts";
 
 let bank: Bank;
@@ -49,7 +49,7 @@ function symmetryFlags(item: BuiltItem): boolean[] {
 beforeAll(async () => {
   bank = await buildBank(bankSeed);
   for (const category of categories) {
-    const { solver } = (await import(`./${category.toLowerCase()}/solve.ts`)) as {
+    const { solver } = (await import(`../../core/items/${category.toLowerCase()}/solve.ts`)) as {
       solver: CategorySolver;
     };
     solvers.set(category, solver);
@@ -141,7 +141,7 @@ describe("the item bank", () => {
 
   it("keeps the checks independent: no generator filters its items with the symmetry check or the audit", () => {
     for (const category of categories) {
-      const folder = `scripts/questions/${category.toLowerCase()}`;
+      const folder = `core/items/${category.toLowerCase()}`;
       for (const file of readdirSync(folder).filter((f) => !f.startsWith("solve"))) {
         const source = readFileSync(`${folder}/${file}`, "utf8");
         expect(source, file).not.toMatch(/symmetricChooser|mirrorSymmetric|audit/);

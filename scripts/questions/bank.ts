@@ -4,7 +4,6 @@
  * content hash. Pure: returns the files to write; scripts/questions/generate.ts writes them.
  */
 import { createHash } from "node:crypto";
-import type { PublicQuestion, QuestionImage } from "../../core/items/questions.ts";
 import type {
   Category,
   CategoryGenerator,
@@ -12,9 +11,10 @@ import type {
   ItemDraft,
   Letter,
   LocalizedText,
-} from "./model.ts";
-import { categories, letters } from "./model.ts";
-import { createRng } from "./rng.ts";
+} from "../../core/items/model.ts";
+import { categories, letters } from "../../core/items/model.ts";
+import type { PublicQuestion, QuestionImage } from "../../core/items/questions.ts";
+import { createRng } from "../../core/items/rng.ts";
 
 export const bankSeed = "lumen-iq-bank-v1";
 export const imageFolder = "q";
@@ -40,7 +40,7 @@ export interface Bank {
 }
 
 async function loadGenerator(category: Category): Promise<CategoryGenerator> {
-  const module = (await import(`./${category.toLowerCase()}/generate.ts`)) as {
+  const module = (await import(`../../core/items/${category.toLowerCase()}/generate.ts`)) as {
     generator: CategoryGenerator;
   };
   return module.generator;

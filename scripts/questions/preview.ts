@@ -5,14 +5,22 @@
  */
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { expectedHit, mostCommonValueChooser, mostSimilarChooser } from "./blind.ts";
-import type { Category, CategoryGenerator, CategorySolver } from "./model.ts";
+import {
+  expectedHit,
+  mostCommonValueChooser,
+  mostSimilarChooser,
+} from "../../core/items/checks/blind.ts";
+import type { Category, CategoryGenerator, CategorySolver } from "../../core/items/model.ts";
 
 const category = (process.argv[2] ?? "").toUpperCase() as Category;
 const seed = process.argv[3] ?? "lumen-iq-bank-v1";
 const folder = category.toLowerCase();
-const { generator } = (await import(`./${folder}/generate.ts`)) as { generator: CategoryGenerator };
-const { solver } = (await import(`./${folder}/solve.ts`)) as { solver: CategorySolver };
+const { generator } = (await import(`../../core/items/${folder}/generate.ts`)) as {
+  generator: CategoryGenerator;
+};
+const { solver } = (await import(`../../core/items/${folder}/solve.ts`)) as {
+  solver: CategorySolver;
+};
 
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 const items = generator.generate(seed);

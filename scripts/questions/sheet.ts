@@ -7,10 +7,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { choosers, hitOf, rates, stemCopies } from "../../core/items/checks/audit.ts";
+import { categories, letters } from "../../core/items/model.ts";
 import { chromiumArgs, ensureChromium } from "../chromium.mjs";
-import { choosers, hitOf, rates, stemCopies } from "./audit.ts";
 import { type BuiltItem, bankSeed, buildBank } from "./bank.ts";
-import { categories, letters } from "./model.ts";
 
 const bank = await buildBank(bankSeed);
 const dataUri = (url: string) =>

@@ -1,4 +1,4 @@
-import type { Feature } from "./model.ts";
+import type { Feature } from "../model.ts";
 
 /**
  * Context-blind choosers: they see only the four options' visible attributes, never the

@@ -1,4 +1,4 @@
-import { mostCommonValueChooser, mostSimilarChooser } from "../blind.ts";
+import { mostCommonValueChooser, mostSimilarChooser } from "../checks/blind.ts";
 import type { Feature, LocalizedText } from "../model.ts";
 import { panel, svgDocument } from "../svg.ts";
 import { figure, grid } from "./draw.ts";

@@ -6,9 +6,10 @@
  * import this module, or the checks could never fail (bank.test.ts makes sure).
  * The thresholds and the reasons are in docs/decisions/0025-items-v2.md.
  */
+
+import type { Category, Feature, Letter } from "../model.ts";
+import { letters } from "../model.ts";
 import { expectedHit, mostCommonValueChooser, mostSimilarChooser } from "./blind.ts";
-import type { Category, Feature, Letter } from "./model.ts";
-import { letters } from "./model.ts";
 
 /** What the audit needs of a built item (bank.ts's BuiltItem has it). */
 export interface AuditedItem {
