@@ -1,8 +1,12 @@
 import type { CategorySolver } from "../model.ts";
+import { nextTerms } from "./infer.ts";
 
 /**
  * Checks a number-sequence item from the definitions of its rule families, apart from
- * the generator: the visible terms followed by the option must obey the declared rule.
+ * the generator. An option fits when the visible terms followed by it obey the declared
+ * rule, or when any rule family a taker could defend, fitted to the visible terms alone,
+ * predicts it (./infer.ts): an item whose terms also fit another family with another next
+ * term among the options then has two fitting options and fails "exactly one".
  */
 
 type Rule = { family: string } & Record<string, number | string>;
@@ -44,6 +48,53 @@ const checks: Record<string, (s: number[], rule: Rule) => boolean> = {
           ? v === (s[i] as number) * num(rule, "multiplyBy")
           : v === (s[i] as number) + num(rule, "add"),
       ),
+  "geometric-fraction": (s, rule) =>
+    s.slice(1).every((v, i) => v * num(rule, "over") === (s[i] as number) * num(rule, "times")),
+  "interleaved-mixed": (s, rule) =>
+    s.every((v, i) => {
+      if (i < 2) return true;
+      const before = s[i - 2] as number;
+      return i % 2 === num(rule, "addAt")
+        ? v - before === num(rule, "step")
+        : v === before * num(rule, "times");
+    }),
+  "third-order": (s) => {
+    const third = differences(differences(differences(s)));
+    return third.length > 0 && third.every((d) => d === third[0]);
+  },
+  alternating: (s, rule) =>
+    s
+      .slice(1)
+      .every((v, i) =>
+        i % 2 === num(rule, "timesAt")
+          ? v === (s[i] as number) * num(rule, "multiplyBy")
+          : v === (s[i] as number) + num(rule, "add"),
+      ),
+  "differences-fibonacci": (s) => {
+    const d = differences(s);
+    return (
+      d.length >= 3 && d.every((v, i) => i < 2 || v === (d[i - 1] as number) + (d[i - 2] as number))
+    );
+  },
+  "interleaved-growing": (s, rule) =>
+    s.every((v, i) => {
+      if (i < 2) return true;
+      const sub = s.filter((_, j) => j % 2 === i % 2 && j <= i);
+      const steps = sub.length - 1;
+      if (i % 2 !== num(rule, "growingAt")) return v - (s[i - 2] as number) === num(rule, "step");
+      return (
+        v - (s[i - 2] as number) ===
+        num(rule, "firstDifference") + (steps - 1) * num(rule, "increment")
+      );
+    }),
+  "three-operations": (s, rule) =>
+    s.slice(1).every((v, i) => {
+      const x = s[i] as number;
+      const turn = (i + num(rule, "phase")) % 3;
+      if (turn === 0) return v === x + num(rule, "add");
+      if (turn === 1) return v === x * num(rule, "multiplyBy");
+      return v === x - num(rule, "subtract");
+    }),
   tribonacci: (s) =>
     s.every(
       (v, i) => i < 3 || v === (s[i - 1] as number) + (s[i - 2] as number) + (s[i - 3] as number),
@@ -55,7 +106,9 @@ export const solver: CategorySolver = {
   satisfies(item, option) {
     const spec = item.spec as { rule: Rule; terms: number[] };
     const check = checks[spec.rule.family];
-    if (!check || spec.rule.family !== item.family || typeof option !== "number") return false;
+    if (typeof option !== "number" || !Array.isArray(spec.terms)) return false;
+    if (nextTerms(spec.terms).has(option)) return true;
+    if (!check || spec.rule.family !== item.family) return false;
     return check([...spec.terms, option], spec.rule);
   },
 };

@@ -1,0 +1,146 @@
+/**
+ * What the SM item models of the pool share (issue 28): the rule a model declares, the
+ * draft built from the visible terms, the key and wrong-rule candidates, and the images.
+ * The key's rank among the four numbers is drawn uniformly at random, so that no chooser
+ * that reads only the options ("the largest", "the one in the middle") beats chance.
+ */
+import type { ItemDraft, LocalizedText } from "../model.ts";
+import type { ItemModel, Radicals } from "../pool/item-model.ts";
+import type { Rng } from "../rng.ts";
+import { renderNumber, renderTerms } from "./render.ts";
+
+/** The rule a model declares: its family (what the solver dispatches on) and parameters. */
+export type PoolRule = { family: string } & Record<string, number | string>;
+
+export interface PoolSpec {
+  rule: PoolRule;
+  /** The visible terms; the question asks for the next one. */
+  terms: number[];
+}
+
+export type PoolDraft = ItemDraft<PoolSpec, number>;
+
+/** Numbers stay readable: whole, positive, at most four digits. */
+export const maxValue = 9999;
+
+export const readable = (v: number) => Number.isInteger(v) && v >= 1 && v <= maxValue;
+
+const title: LocalizedText = {
+  en: "Which number comes next in the sequence?",
+  "pt-br": "Qual número vem a seguir na sequência?",
+};
+
+function listText(terms: readonly number[], locale: "en" | "pt-br"): string {
+  // Portuguese uses the semicolon between numbers, which reads better than commas.
+  return terms.join(locale === "en" ? ", " : "; ");
+}
+
+/** Integers from min to max, both included, without those `skip` rejects. */
+export function range(min: number, max: number, skip: (v: number) => boolean = () => false) {
+  const out: number[] = [];
+  for (let v = min; v <= max; v++) if (!skip(v)) out.push(v);
+  return out;
+}
+
+/** Round numbers make a step easy to see: larger steps avoid multiples of 10. */
+export const round = (v: number) => v % 10 === 0;
+
+/** Slips a hurried taker makes on the right rule: one off, a carry, a digit. */
+export function slips(key: number, large: boolean): number[] {
+  const out = [key - 1, key + 1, key - 2, key + 2];
+  if (key >= 20) out.push(key - 10, key + 10);
+  if (large && key >= 200) out.push(key - 100, key + 100);
+  return out;
+}
+
+/**
+ * Three distractors with exactly `below` of them under the key: drawn at random from the
+ * wrong-rule candidates first, slips only when a side has too few. Never a shown term,
+ * never the key, always readable. Null when the rank cannot be met.
+ */
+export function distractorsAt(
+  key: number,
+  wrong: readonly number[],
+  fallback: readonly number[],
+  terms: readonly number[],
+  below: number,
+  rng: Rng,
+): [number, number, number] | null {
+  const usable = (v: number) => readable(v) && v !== key && !terms.includes(v);
+  const side = (values: readonly number[], under: boolean) =>
+    rng.shuffle([...new Set(values.filter((v) => usable(v) && v < key === under))]);
+  const pick = (under: boolean, count: number) => {
+    const first = side(wrong, under).slice(0, count);
+    const more = side(fallback, under).filter((v) => !first.includes(v));
+    return [...first, ...more].slice(0, count);
+  };
+  const picked = [...pick(true, below), ...pick(false, 3 - below)];
+  if (picked.length !== 3) return null;
+  return rng.shuffle(picked) as [number, number, number];
+}
+
+/**
+ * The draft of a number-sequence instance, or null when a number leaves the readable range
+ * or the rank cannot be met. `wrong` lists values of plausible wrong rules (a step off by
+ * one, the wrong operation, a missed alternation); `large` widens the slips.
+ */
+export function sequenceDraft(
+  code: string,
+  rule: PoolRule,
+  terms: readonly number[],
+  key: number,
+  wrong: readonly number[],
+  rng: Rng,
+  large = false,
+): PoolDraft | null {
+  // A key the question already shows could be picked without the rule.
+  if (!terms.every(readable) || !readable(key) || terms.includes(key)) return null;
+  const below = rng.int(0, 3);
+  const distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
+  if (!distractors) return null;
+  return {
+    code,
+    family: rule.family,
+    spec: { rule, terms: [...terms] },
+    answer: key,
+    distractors,
+    title,
+    alt: {
+      en: `A sequence of numbers: ${listText(terms, "en")}, followed by a question mark.`,
+      "pt-br": `Uma sequência de números: ${listText(terms, "pt-br")}, seguida de um ponto de interrogação.`,
+    },
+  };
+}
+
+type Sm<R extends Radicals> = ItemModel<R, PoolSpec, number>;
+
+/** The parts every SM model shares: images, alts, features. */
+export const smParts: Pick<
+  Sm<Radicals>,
+  "category" | "renderQuestion" | "renderOption" | "optionAlt" | "optionFeatures" | "questionPanels"
+> = {
+  category: "SM",
+  renderQuestion: (draft) => renderTerms(draft.spec.terms),
+  renderOption: (_draft, option) => renderNumber(option),
+  optionAlt: (_draft, option) => ({ en: String(option), "pt-br": String(option) }),
+  optionFeatures: (_draft, option) => ({ value: option }),
+  // A sequence shows no panel an option could copy as a whole; the checks compare numbers.
+  questionPanels: () => [],
+};
+
+/** A sequence from its first terms and a step function of (terms so far, index). */
+export function unroll(
+  first: readonly number[],
+  length: number,
+  next: (terms: readonly number[], i: number) => number,
+): number[] {
+  const terms = [...first];
+  while (terms.length < length) terms.push(next(terms, terms.length));
+  return terms;
+}
+
+export function differences(terms: readonly number[]): number[] {
+  return terms.slice(1).map((v, i) => v - (terms[i] as number));
+}
+
+export const last = (terms: readonly number[], k = 1) => terms[terms.length - k] as number;
