@@ -56,7 +56,8 @@ export function slips(key: number, large: boolean): number[] {
 /**
  * Three distractors with exactly `below` of them under the key: drawn at random from the
  * wrong-rule candidates first, slips only when a side has too few. Never a shown term,
- * never the key, always readable. Null when the rank cannot be met.
+ * never the key, always readable, and never two at the same distance on either side of
+ * the key (1118, 1120, 1122 would point at the middle one). Null when the rank cannot be met.
  */
 export function distractorsAt(
   key: number,
@@ -66,15 +67,24 @@ export function distractorsAt(
   below: number,
   rng: Rng,
 ): [number, number, number] | null {
-  const usable = (v: number) => readable(v) && v !== key && !terms.includes(v);
-  const side = (values: readonly number[], under: boolean) =>
-    rng.shuffle([...new Set(values.filter((v) => usable(v) && v < key === under))]);
-  const pick = (under: boolean, count: number) => {
-    const first = side(wrong, under).slice(0, count);
-    const more = side(fallback, under).filter((v) => !first.includes(v));
-    return [...first, ...more].slice(0, count);
+  const picked: number[] = [];
+  const take = (values: readonly number[], under: boolean, count: number) => {
+    for (const v of rng.shuffle([...new Set(values)])) {
+      if (count === 0) return;
+      if (!readable(v) || v === key || terms.includes(v) || v < key !== under) continue;
+      if (picked.includes(v) || picked.includes(2 * key - v)) continue;
+      picked.push(v);
+      count--;
+    }
   };
-  const picked = [...pick(true, below), ...pick(false, 3 - below)];
+  for (const [under, count] of [
+    [true, below],
+    [false, 3 - below],
+  ] as const) {
+    const before = picked.length;
+    take(wrong, under, count);
+    take(fallback, under, count - (picked.length - before));
+  }
   if (picked.length !== 3) return null;
   return rng.shuffle(picked) as [number, number, number];
 }

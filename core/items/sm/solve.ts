@@ -101,13 +101,22 @@ const checks: Record<string, (s: number[], rule: Rule) => boolean> = {
     ),
 };
 
+/** The four options of an item ask about the same terms: infer them once. */
+let last: { terms: string; next: Set<number> } | null = null;
+
+function predicted(terms: number[]): Set<number> {
+  const key = terms.join(",");
+  if (last?.terms !== key) last = { terms: key, next: nextTerms(terms) };
+  return last.next;
+}
+
 export const solver: CategorySolver = {
   category: "SM",
   satisfies(item, option) {
     const spec = item.spec as { rule: Rule; terms: number[] };
     const check = checks[spec.rule.family];
     if (typeof option !== "number" || !Array.isArray(spec.terms)) return false;
-    if (nextTerms(spec.terms).has(option)) return true;
+    if (predicted(spec.terms).has(option)) return true;
     if (!check || spec.rule.family !== item.family) return false;
     return check([...spec.terms, option], spec.rule);
   },
