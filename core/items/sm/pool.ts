@@ -89,6 +89,19 @@ export function distractorsAt(
   return rng.shuffle(picked) as [number, number, number];
 }
 
+/** Whether the key alone has the smallest sum of gaps to its two nearest options. */
+function closestNeighbours(key: number, distractors: readonly number[]): boolean {
+  const options = [key, ...distractors];
+  const spread = options.map((x) => {
+    const gaps = options
+      .filter((y) => y !== x)
+      .map((y) => Math.abs(x - y))
+      .sort((a, b) => a - b);
+    return (gaps[0] as number) + (gaps[1] as number);
+  });
+  return spread.slice(1).every((s) => s > (spread[0] as number));
+}
+
 /**
  * The draft of a number-sequence instance, or null when a number leaves the readable range
  * or the rank cannot be met. `wrong` lists values of plausible wrong rules (a step off by
@@ -106,7 +119,11 @@ export function sequenceDraft(
   // A key the question already shows could be picked without the rule.
   if (!terms.every(readable) || !readable(key) || terms.includes(key)) return null;
   const below = rng.int(0, 3);
-  const distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
+  let distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
+  // Slips of the right rule sit around the key; when they make it the one number with the
+  // closest neighbours, draw the three again once, so that this stays near one in four.
+  if (distractors && closestNeighbours(key, distractors) && rng.next() < 0.5)
+    distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
   if (!distractors) return null;
   return {
     code,

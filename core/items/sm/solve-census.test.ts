@@ -1,0 +1,75 @@
+/**
+ * A small census of the SM pool, on the checks' side (the file name starts with "solve" so
+ * that bank.test.ts's guard, which keeps generators away from the audit, leaves it alone):
+ * context-blind choosers near chance and many distinct instances. The full census
+ * (thousands per category) is a script; figures in docs/plans/issue-28-sm-models.md.
+ */
+import { describe, expect, it } from "vitest";
+import { type AuditedItem, choosers, hitOf } from "../checks/audit.ts";
+import { letters } from "../model.ts";
+import { drawInstance } from "../pool/draw.ts";
+import { radicalGrid } from "../pool/item-model.ts";
+import { createRng } from "../rng.ts";
+import { models } from "./models.ts";
+
+const seedsPerCombination = 6;
+
+function sample(): { items: AuditedItem[]; distinct: number } {
+  const items: AuditedItem[] = [];
+  const seen = new Set<string>();
+  for (const model of models)
+    for (const radicals of radicalGrid(model))
+      for (let s = 0; s < seedsPerCombination; s++) {
+        const instance = drawInstance(model, radicals, `census-${s}`).instance;
+        if (!instance) throw new Error(`${model.id}: no instance`);
+        const draft = instance.draft as {
+          answer: number;
+          distractors: number[];
+          family: string;
+          spec: { terms: number[] };
+        };
+        const options = [draft.answer, ...draft.distractors];
+        seen.add(JSON.stringify([draft.spec.terms, [...options].sort((a, b) => a - b)]));
+        // The options in a seeded random order; the key's letter is where it lands.
+        const order = createRng(`order:${instance.id}`).shuffle([0, 1, 2, 3]);
+        const shown = order.map((i) => options[i] as number);
+        items.push({
+          code: model.id,
+          category: "SM",
+          draft: { family: draft.family, spec: draft.spec },
+          expect: letters[order.indexOf(0)] as (typeof letters)[number],
+          options: shown,
+          features: shown.map((value) => ({ value })),
+        });
+      }
+  return { items, distinct: seen.size };
+}
+
+describe("the SM pool, sampled", () => {
+  const { items, distinct } = sample();
+
+  it("leaves every context-blind chooser at most 35 % right", () => {
+    const rates = Object.entries(choosers).map(
+      ([name, chooser]) =>
+        [name, items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / items.length] as const,
+    );
+    console.log(
+      `SM sample of ${items.length}: ${rates.map(([n, r]) => `${n} ${(r * 100).toFixed(1)}%`).join(", ")}`,
+    );
+    for (const [name, rate] of rates) expect(rate, name).toBeLessThanOrEqual(0.35);
+  });
+
+  it("puts the key at every rank among the four numbers about equally often", () => {
+    const ranks = [0, 0, 0, 0];
+    for (const item of items) {
+      const key = item.options[letters.indexOf(item.expect)] as number;
+      const rank = (item.options as number[]).filter((v) => v < key).length;
+      ranks[rank] = (ranks[rank] ?? 0) + 1;
+    }
+    for (const count of ranks) expect(count / items.length).toBeGreaterThan(0.2);
+  });
+
+  it("gives distinct instances", () => {
+    expect(distinct / items.length).toBeGreaterThan(0.9);
+  });
+});
