@@ -58,10 +58,9 @@ export const arithmeticModel: ItemModel<ArithmeticRadicals, PoolSpec, number> = 
       (_, i) => key - step * (radicals.visible - i),
     );
     const wrong = [
-      key + step,
-      key - step,
+      key + step, // one step too many
       key + 2 * step,
-      last(terms) + step + (step > 0 ? 10 : -10),
+      key + (step > 0 ? step + 1 : step - 1), // the step off by one, taken once more
     ];
     return sequenceDraft(
       "sm-arithmetic",

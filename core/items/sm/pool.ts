@@ -45,45 +45,50 @@ export function range(min: number, max: number, skip: (v: number) => boolean = (
 /** Round numbers make a step easy to see: larger steps avoid multiples of 10. */
 export const round = (v: number) => v % 10 === 0;
 
-/** Slips a hurried taker makes on the right rule: one off, a carry, a digit. */
-export function slips(key: number, large: boolean): number[] {
-  const out = [key - 1, key + 1, key - 2, key + 2];
-  if (key >= 20) out.push(key - 10, key + 10);
-  if (large && key >= 200) out.push(key - 100, key + 100);
+/** Slips a hurried taker makes on a value: one or two off, a carry, a digit. */
+export function slips(value: number, large: boolean): number[] {
+  const out = [value - 1, value + 1, value - 2, value + 2];
+  if (value >= 20) out.push(value - 10, value + 10);
+  if (large && value >= 200) out.push(value - 100, value + 100);
   return out;
 }
 
 /**
- * Three distractors with exactly `below` of them under the key: drawn at random from the
- * wrong-rule candidates first, slips only when a side has too few. Never a shown term,
- * never the key, always readable, and never two at the same distance on either side of
- * the key (1118, 1120, 1122 would point at the middle one). Null when the rank cannot be met.
+ * Three distractors with exactly `below` of them under the key: values of wrong rules drawn
+ * at random first; then, while a side has too few, a slip (one or two off, a carry) on the
+ * key or on a wrong value already drawn, the anchor drawn at random, so that close pairs
+ * form around wrong values as often as around the key. Never a shown term, never the key,
+ * always readable. Null when the rank cannot be met.
  */
 export function distractorsAt(
   key: number,
   wrong: readonly number[],
-  fallback: readonly number[],
   terms: readonly number[],
   below: number,
   rng: Rng,
+  large: boolean,
 ): [number, number, number] | null {
   const picked: number[] = [];
-  const take = (values: readonly number[], under: boolean, count: number) => {
-    for (const v of rng.shuffle([...new Set(values)])) {
-      if (count === 0) return;
-      if (!readable(v) || v === key || terms.includes(v) || v < key !== under) continue;
-      if (picked.includes(v) || picked.includes(2 * key - v)) continue;
-      picked.push(v);
-      count--;
-    }
-  };
-  for (const [under, count] of [
-    [true, below],
-    [false, 3 - below],
-  ] as const) {
-    const before = picked.length;
-    take(wrong, under, count);
-    take(fallback, under, count - (picked.length - before));
+  // Wrong rules come in pairs around the key (one step more, one step less), which puts the
+  // key in the middle of three options; half the time no pair is allowed to do so.
+  const noPair = rng.next() < 0.5;
+  const missing = (under: boolean) =>
+    (under ? below : 3 - below) - picked.filter((v) => v < key === under).length;
+  const usable = (v: number) =>
+    readable(v) &&
+    v !== key &&
+    !terms.includes(v) &&
+    !picked.includes(v) &&
+    missing(v < key) > 0 &&
+    !(noPair && picked.includes(2 * key - v));
+  for (const v of rng.shuffle([...new Set(wrong)])) if (usable(v)) picked.push(v);
+  for (let k = 0; k < 3 && picked.length < 3; k++) {
+    const anchors = rng.shuffle([key, ...picked]);
+    const slip = anchors
+      .map((anchor) => rng.shuffle(slips(anchor, large)).filter(usable))
+      .find((found) => found.length > 0);
+    if (!slip) break;
+    picked.push(slip[0] as number);
   }
   if (picked.length !== 3) return null;
   return rng.shuffle(picked) as [number, number, number];
@@ -119,11 +124,7 @@ export function sequenceDraft(
   // A key the question already shows could be picked without the rule.
   if (!terms.every(readable) || !readable(key) || terms.includes(key)) return null;
   const below = rng.int(0, 3);
-  let distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
-  // Slips of the right rule sit around the key; when they make it the one number with the
-  // closest neighbours, draw the three again once, so that this stays near one in four.
-  if (distractors && closestNeighbours(key, distractors) && rng.next() < 0.5)
-    distractors = distractorsAt(key, wrong, slips(key, large), terms, below, rng);
+  const distractors = distractorsAt(key, wrong, terms, below, rng, large);
   if (!distractors) return null;
   return {
     code,
