@@ -94,19 +94,6 @@ export function distractorsAt(
   return rng.shuffle(picked) as [number, number, number];
 }
 
-/** Whether the key alone has the smallest sum of gaps to its two nearest options. */
-function closestNeighbours(key: number, distractors: readonly number[]): boolean {
-  const options = [key, ...distractors];
-  const spread = options.map((x) => {
-    const gaps = options
-      .filter((y) => y !== x)
-      .map((y) => Math.abs(x - y))
-      .sort((a, b) => a - b);
-    return (gaps[0] as number) + (gaps[1] as number);
-  });
-  return spread.slice(1).every((s) => s > (spread[0] as number));
-}
-
 /**
  * The draft of a number-sequence instance, or null when a number leaves the readable range
  * or the rank cannot be met. `wrong` lists values of plausible wrong rules (a step off by

@@ -45,6 +45,45 @@ function sample(): { items: AuditedItem[]; distinct: number } {
   return { items, distinct: seen.size };
 }
 
+const positions = [0, 1, 2, 3];
+const nearest = (values: number[], i: number) =>
+  Math.min(...values.filter((_, j) => j !== i).map((v) => Math.abs(v - (values[i] as number))));
+const middles = (values: number[]) =>
+  positions.filter((j) =>
+    positions.some((i) =>
+      positions.some(
+        (k) =>
+          (values[i] as number) < (values[j] as number) &&
+          (values[j] as number) < (values[k] as number) &&
+          (values[j] as number) * 2 === (values[i] as number) + (values[k] as number),
+      ),
+    ),
+  );
+const orAll = (picked: number[]) => (picked.length > 0 ? picked : positions);
+
+/** Heuristics on numbers beyond the audit's: the options a taker who reads only them picks. */
+const numberChoosers: Record<string, (values: number[]) => number[]> = {
+  "one of the closest pair": (v) => {
+    const gap = Math.min(...positions.map((i) => nearest(v, i)));
+    return positions.filter((i) => nearest(v, i) === gap);
+  },
+  "the most isolated": (v) => {
+    const gap = Math.max(...positions.map((i) => nearest(v, i)));
+    return positions.filter((i) => nearest(v, i) === gap);
+  },
+  "the middle of three evenly spaced": (v) => orAll(middles(v)),
+  "not the middle of three evenly spaced": (v) =>
+    orAll(positions.filter((i) => !middles(v).includes(i))),
+  "one with a neighbour within 2": (v) => orAll(positions.filter((i) => nearest(v, i) <= 2)),
+  "the odd one out by parity": (v) => {
+    const even = positions.filter((i) => (v[i] as number) % 2 === 0);
+    const odd = positions.filter((i) => (v[i] as number) % 2 !== 0);
+    return even.length === 1 ? even : odd.length === 1 ? odd : positions;
+  },
+  "the odd one out by last digit": (v) =>
+    orAll(positions.filter((i) => !v.some((w, j) => j !== i && w % 10 === (v[i] as number) % 10))),
+};
+
 describe("the SM pool, sampled", () => {
   const { items, distinct } = sample();
 
@@ -57,6 +96,17 @@ describe("the SM pool, sampled", () => {
       `SM sample of ${items.length}: ${rates.map(([n, r]) => `${n} ${(r * 100).toFixed(1)}%`).join(", ")}`,
     );
     for (const [name, rate] of rates) expect(rate, name).toBeLessThanOrEqual(0.35);
+  });
+
+  it("leaves other heuristics on the four numbers at most 35 % right", () => {
+    for (const [name, chooser] of Object.entries(numberChoosers)) {
+      const rate =
+        items.reduce((sum, item) => {
+          const picked = chooser(item.options as number[]);
+          return sum + (picked.includes(letters.indexOf(item.expect)) ? 1 / picked.length : 0);
+        }, 0) / items.length;
+      expect(rate, name).toBeLessThanOrEqual(0.35);
+    }
   });
 
   it("puts the key at every rank among the four numbers about equally often", () => {
