@@ -21,6 +21,9 @@ const arithmeticBands: Record<
   large: { steps: range(101, 999, round), low: 100, high: 9999, reach: 1000 },
 };
 
+/** 37 read as 73; one-digit steps have no such misreading (they stay as they are). */
+const swapped = (step: number) => Number(String(step).split("").reverse().join(""));
+
 export const arithmeticModel: ItemModel<ArithmeticRadicals, PoolSpec, number> = {
   id: "sm-arithmetic",
   summary: "Add (or take away) the same number each time.",
@@ -61,6 +64,7 @@ export const arithmeticModel: ItemModel<ArithmeticRadicals, PoolSpec, number> = 
       key + step, // one step too many
       key + 2 * step,
       key + (step > 0 ? step + 1 : step - 1), // the step off by one, taken once more
+      last(terms) + Math.sign(step) * swapped(size), // the step read with its digits swapped
     ];
     return sequenceDraft(
       "sm-arithmetic",

@@ -94,6 +94,18 @@ export function distractorsAt(
   return rng.shuffle(picked) as [number, number, number];
 }
 
+/** Whether the key alone is nearest the mean of the four, or alone has the closest neighbours. */
+function central(key: number, distractors: readonly number[]): boolean {
+  const options = [key, ...distractors];
+  const mean = options.reduce((a, b) => a + b, 0) / 4;
+  const spread = options.map((x) => {
+    const gaps = options.map((y) => Math.abs(x - y)).sort((a, b) => a - b);
+    return (gaps[1] as number) + (gaps[2] as number);
+  });
+  const alone = (scores: number[]) => scores.slice(1).every((s) => s > (scores[0] as number));
+  return alone(options.map((x) => Math.abs(x - mean))) || alone(spread);
+}
+
 /**
  * The draft of a number-sequence instance, or null when a number leaves the readable range
  * or the rank cannot be met. `wrong` lists values of plausible wrong rules (a step off by
@@ -111,7 +123,12 @@ export function sequenceDraft(
   // A key the question already shows could be picked without the rule.
   if (!terms.every(readable) || !readable(key) || terms.includes(key)) return null;
   const below = rng.int(0, 3);
-  const distractors = distractorsAt(key, wrong, terms, below, rng, large);
+  let distractors = distractorsAt(key, wrong, terms, below, rng, large);
+  // Wrong rules overshoot more often than they fall short, and slips gather around the key,
+  // which can leave it nearest the mean of the four or with the closest neighbours; when it
+  // is, the three are drawn again once, half the time, to keep such guesses near chance.
+  if (distractors && central(key, distractors) && rng.next() < 0.5)
+    distractors = distractorsAt(key, wrong, terms, below, rng, large);
   if (!distractors) return null;
   return {
     code,
