@@ -84,8 +84,15 @@ type Ratio = "double" | "whole" | "halve" | "fraction";
 export type GeometricRadicals = {
   ratio: Ratio;
   magnitude: "small" | "large";
-  visible: number;
+  terms: "more" | "fewer";
 };
+
+/**
+ * How many terms show: x3..x5 and x3/2 grow fast, so they show one term fewer than
+ * doubling and halving, which keeps small numbers possible (and more of them).
+ */
+const visibleTerms = ({ ratio, terms }: GeometricRadicals) =>
+  (ratio === "whole" || ratio === "fraction" ? 4 : 5) - (terms === "fewer" ? 1 : 0);
 
 /** The ratios of each kind as times/over: x2; x3, x4, x5; /2, /3; x3/2, x2/3. */
 const ratios: Record<Ratio, [number, number][]> = {
@@ -106,29 +113,30 @@ const ratios: Record<Ratio, [number, number][]> = {
 };
 
 /**
- * A geometric sequence with `visible` terms and its key, all whole: the first term is
- * m times over^visible, so that every division comes out even. Small keeps every number
+ * A geometric sequence with its visible terms and its key, all whole: the first term is
+ * m times over^(terms shown), so that every division comes out even. Small keeps every number
  * under 1000; large reaches four digits.
  */
 function geometricTerms(
   radicals: GeometricRadicals,
   rng: Rng,
 ): { times: number; over: number; terms: number[]; key: number } | null {
+  const visible = visibleTerms(radicals);
   const choices: { times: number; over: number; m: number }[] = [];
   for (const [times, over] of ratios[radicals.ratio]) {
-    const top = Math.max(times, over) ** radicals.visible;
+    const top = Math.max(times, over) ** visible;
     for (let m = 1; m * top <= 9999; m++) {
       const largest = m * top;
       // The key stays clear of 0, so that three wrong values can sit below it.
-      if (m * times ** radicals.visible < 6) continue;
+      if (m * times ** visible < 6) continue;
       if (radicals.magnitude === "small" ? largest <= 999 : largest >= 1000)
         choices.push({ times, over, m });
     }
   }
   if (choices.length === 0) return null;
   const { times, over, m } = rng.pick(choices);
-  const first = m * over ** radicals.visible;
-  const all = unroll([first], radicals.visible + 1, (t) => (last(t) * times) / over);
+  const first = m * over ** visible;
+  const all = unroll([first], visible + 1, (t) => (last(t) * times) / over);
   return { times, over, terms: all.slice(0, -1), key: last(all) };
 }
 
@@ -138,7 +146,7 @@ export const geometricModel: ItemModel<GeometricRadicals, PoolSpec, number> = {
   radicals: {
     ratio: ["double", "whole", "halve", "fraction"],
     magnitude: ["small", "large"],
-    visible: [5, 4],
+    terms: ["more", "fewer"],
   },
   incidentals: [
     "the ratio within its kind",
@@ -146,13 +154,13 @@ export const geometricModel: ItemModel<GeometricRadicals, PoolSpec, number> = {
     "the wrong values drawn",
     "the key's rank",
   ],
-  design: ({ ratio, magnitude, visible }) => ({
+  design: ({ ratio, magnitude, terms }) => ({
     "rule:geometric": 1,
     "larger-ratio": ratio === "whole" ? 1 : 0,
     descending: ratio === "halve" ? 1 : 0,
     "fraction-ratio": ratio === "fraction" ? 1 : 0,
     "larger-numbers": magnitude === "large" ? 1 : 0,
-    "fewer-terms": 5 - visible,
+    "fewer-terms": terms === "fewer" ? 1 : 0,
   }),
   generate(radicals, rng) {
     const built = geometricTerms(radicals, rng);
