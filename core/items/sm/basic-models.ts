@@ -175,8 +175,7 @@ export const geometricModel: ItemModel<GeometricRadicals, PoolSpec, number> = {
       end + before, // the two last terms added
       (end * (times + 1)) / over, // the ratio one more
       over === 1 ? end * (times - 1) : (end * times) / (over + 1), // the ratio one less
-      key + times,
-      key - times,
+      key - difference, // the last step subtracted from the key, not added to the last term
     ].filter(Number.isInteger);
     return sequenceDraft(
       "sm-geometric",
