@@ -94,8 +94,13 @@ export function distractorsAt(
   return rng.shuffle(picked) as [number, number, number];
 }
 
-/** Whether the key alone is nearest the mean of the four, or alone has the closest neighbours. */
-function central(key: number, distractors: readonly number[]): boolean {
+/**
+ * How likely a drawn set is to be drawn again: when the key alone is nearest the mean of
+ * the four (wrong rules overshoot more often than they fall short) or alone has the closest
+ * neighbours (slips gather around it). Tuned on the census to keep both guesses near one
+ * in four without pushing them far below.
+ */
+function redrawChance(key: number, distractors: readonly number[]): number {
   const options = [key, ...distractors];
   const mean = options.reduce((a, b) => a + b, 0) / 4;
   const spread = options.map((x) => {
@@ -103,7 +108,9 @@ function central(key: number, distractors: readonly number[]): boolean {
     return (gaps[1] as number) + (gaps[2] as number);
   });
   const alone = (scores: number[]) => scores.slice(1).every((s) => s > (scores[0] as number));
-  return alone(options.map((x) => Math.abs(x - mean))) || alone(spread);
+  if (alone(options.map((x) => Math.abs(x - mean)))) return 0.65;
+  if (alone(spread)) return 0.3;
+  return 0;
 }
 
 /**
@@ -124,10 +131,8 @@ export function sequenceDraft(
   if (!terms.every(readable) || !readable(key) || terms.includes(key)) return null;
   const below = rng.int(0, 3);
   let distractors = distractorsAt(key, wrong, terms, below, rng, large);
-  // Wrong rules overshoot more often than they fall short, and slips gather around the key,
-  // which can leave it nearest the mean of the four or with the closest neighbours; when it
-  // is, the three are drawn again once, half the time, to keep such guesses near chance.
-  if (distractors && central(key, distractors) && rng.next() < 0.5)
+  // Drawn again once when the key stands in the middle of the four (see redrawChance).
+  if (distractors && rng.next() < redrawChance(key, distractors))
     distractors = distractorsAt(key, wrong, terms, below, rng, large);
   if (!distractors) return null;
   return {
