@@ -127,6 +127,24 @@ function products(terms: Sub): number[] {
   return out;
 }
 
+const digitSum = (v: number) =>
+  String(Math.abs(v))
+    .split("")
+    .reduce((sum, d) => sum + Number(d), 0);
+
+/** Each term the previous plus (or minus) the sum of its digits: 12, 15, 21, 24, 30. */
+function digitSums(terms: Sub): number[] {
+  // Below 10 the digit sum is the number itself (2, 4, 8 doubles): a two-digit step must show.
+  if (terms.length < 3 || !terms.slice(0, -1).some((t) => Math.abs(t) >= 10)) return [];
+  const out: number[] = [];
+  for (const sign of [1, -1])
+    if (
+      terms.every((t, i) => i === 0 || t === at(terms, i - 1) + sign * digitSum(at(terms, i - 1)))
+    )
+      out.push(at(terms, -1) + sign * digitSum(at(terms, -1)));
+  return out;
+}
+
 /** Whole ratios that grow by a fixed amount (x1, x2, x3...: each term the previous times n). */
 function growingRatio(terms: Sub): number[] {
   if (terms.length < 4 || terms.some((t) => t === 0)) return [];
@@ -251,6 +269,7 @@ const families: Record<string, (terms: Sub) => number[]> = {
   sums,
   products,
   "growing-ratio": growingRatio,
+  "digit-sum": digitSums,
   "two-sequences": (terms) => interleaved(terms, 2),
   "three-sequences": (terms) => interleaved(terms, 3),
   "two-operations-in-turn": (terms) => operationsInTurn(terms, 2),

@@ -119,6 +119,7 @@ describe("the SM solver reads the visible terms", () => {
     [[243, 162, 108, 72], [48]],
     [[6, 37, 11, 35, 16, 33, 21], [31]],
     [[3, 6, 8, 16, 18, 36], [38]],
+    [[12, 15, 21, 24, 30], [33]],
   ])("%j continues only as %j", (terms, next) => {
     expect([...nextTerms(terms)].sort((a, b) => a - b)).toEqual(next);
   });
