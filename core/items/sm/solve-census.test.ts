@@ -1,8 +1,8 @@
 /**
- * A small census of the SM pool, on the checks' side (the file name starts with "solve" so
+ * A census of the SM pool (22 seeds per radical combination: 2,024 instances, about 2 s), on the checks' side (the file name starts with "solve" so
  * that bank.test.ts's guard, which keeps generators away from the audit, leaves it alone):
- * context-blind choosers near chance and many distinct instances. The full census
- * (thousands per category) is a script; figures in docs/plans/issue-28-sm-models.md.
+ * context-blind choosers near chance (the issue allows 35 %; this holds them to the 30 % it
+ * aims for) and many distinct instances. Figures in docs/plans/issue-28-sm-models.md.
  */
 import { describe, expect, it } from "vitest";
 import { type AuditedItem, choosers, hitOf } from "../checks/audit.ts";
@@ -12,7 +12,7 @@ import { radicalGrid } from "../pool/item-model.ts";
 import { createRng } from "../rng.ts";
 import { models } from "./models.ts";
 
-const seedsPerCombination = 6;
+const seedsPerCombination = 22;
 
 function sample(): { items: AuditedItem[]; distinct: number } {
   const items: AuditedItem[] = [];
@@ -87,7 +87,7 @@ const numberChoosers: Record<string, (values: number[]) => number[]> = {
 describe("the SM pool, sampled", () => {
   const { items, distinct } = sample();
 
-  it("leaves every context-blind chooser at most 35 % right", () => {
+  it("leaves every context-blind chooser at most 30 % right", () => {
     const rates = Object.entries(choosers).map(
       ([name, chooser]) =>
         [name, items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / items.length] as const,
@@ -95,17 +95,17 @@ describe("the SM pool, sampled", () => {
     console.log(
       `SM sample of ${items.length}: ${rates.map(([n, r]) => `${n} ${(r * 100).toFixed(1)}%`).join(", ")}`,
     );
-    for (const [name, rate] of rates) expect(rate, name).toBeLessThanOrEqual(0.35);
+    for (const [name, rate] of rates) expect(rate, name).toBeLessThanOrEqual(0.3);
   });
 
-  it("leaves other heuristics on the four numbers at most 35 % right", () => {
+  it("leaves other heuristics on the four numbers at most 30 % right", () => {
     for (const [name, chooser] of Object.entries(numberChoosers)) {
       const rate =
         items.reduce((sum, item) => {
           const picked = chooser(item.options as number[]);
           return sum + (picked.includes(letters.indexOf(item.expect)) ? 1 / picked.length : 0);
         }, 0) / items.length;
-      expect(rate, name).toBeLessThanOrEqual(0.35);
+      expect(rate, name).toBeLessThanOrEqual(0.3);
     }
   });
 
