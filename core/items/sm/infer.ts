@@ -192,9 +192,9 @@ function simpleFits(sub: Sub): Fit[] {
  * Two or three sequences taking turns (odd and even places): every one fits the same kind
  * and one of them is confirmed, or each fits its own kind and every one is confirmed.
  */
-function interleaved(terms: Sub, period: number): number[] {
+function interleaved(terms: Sub, period: number, strict = false): number[] {
   const subs = Array.from({ length: period }, (_, k) => terms.filter((_, i) => i % period === k));
-  if (subs.some((s) => s.length < 2)) return [];
+  if (subs.some((s) => s.length < (strict ? 3 : 2))) return [];
   const fits = subs.map(simpleFits);
   const target = terms.length % period;
   const out: number[] = [];
@@ -233,7 +233,7 @@ function stepMaps(steps: readonly [number, number][]): StepMap[] {
 }
 
 /** Two or three operations taking turns (x2, +3, x2, +3... or +4, x2, -1, +4, x2, -1...). */
-function operationsInTurn(terms: Sub, period: number): number[] {
+function operationsInTurn(terms: Sub, period: number, strict = false): number[] {
   if (terms.length < period + 2) return [];
   const steps = terms.slice(1).map((y, i) => [at(terms, i), y] as [number, number]);
   const byTurn = Array.from({ length: period }, (_, p) =>
@@ -249,7 +249,8 @@ function operationsInTurn(terms: Sub, period: number): number[] {
     period === 2
       ? byTurn.some((maps, p) => p !== next && confirmed(maps))
       : byTurn.every((maps, p) => p === next || confirmed(maps));
-  if (period > 2 && !confirmed(own)) return [];
+  if ((period > 2 || strict) && !confirmed(own)) return [];
+  if (strict && !byTurn.every(confirmed)) return [];
   // A turn seen once stands for a second operation only when the confirmed one cannot
   // make its step (2, 4, 8, 16 is doubling throughout, not x2 then +4).
   if (period === 2 && !confirmed(own)) {
@@ -276,6 +277,15 @@ const families: Record<string, (terms: Sub) => number[]> = {
   "three-operations-in-turn": (terms) => operationsInTurn(terms, 3),
 };
 
+const { polynomial: _, ...rest } = families;
+const onDifferences: Record<string, (terms: Sub) => number[]> = {
+  ...rest,
+  "two-sequences": (terms) => interleaved(terms, 2, true),
+  "three-sequences": (terms) => interleaved(terms, 3, true),
+  "two-operations-in-turn": (terms) => operationsInTurn(terms, 2, true),
+  "three-operations-in-turn": (terms) => operationsInTurn(terms, 3, true),
+};
+
 /**
  * Each family that fits all the visible terms, or whose rule the differences follow
  * (Fibonacci differences, doubling differences, differences taking turns...), with the next
@@ -285,11 +295,11 @@ export function fittingFamilies(terms: Sub): { family: string; next: number }[] 
   const out: { family: string; next: number }[] = [];
   for (const [family, predict] of Object.entries(families))
     for (const next of predict(terms)) out.push({ family, next });
+  // A rule over the differences needs its own evidence: every part of it seen twice.
   const steps = differences(terms);
-  for (const [family, predict] of Object.entries(families))
-    if (family !== "polynomial")
-      for (const step of predict(steps))
-        out.push({ family: `differences: ${family}`, next: at(terms, -1) + step });
+  for (const [family, predict] of Object.entries(onDifferences))
+    for (const step of predict(steps))
+      out.push({ family: `differences: ${family}`, next: at(terms, -1) + step });
   return out;
 }
 

@@ -118,6 +118,8 @@ describe("the SM solver reads the visible terms", () => {
     [[1, 8, 27, 64, 125, 216], [343]],
     [[243, 162, 108, 72], [48]],
     [[6, 37, 11, 35, 16, 33, 21], [31]],
+    // -2 and x2 taking turns; the differences -2, +3, -2, +4, -2 would need 3, 4 seen as a rule.
+    [[5, 3, 6, 4, 8, 6], [12]],
     [[3, 6, 8, 16, 18, 36], [38]],
     [[12, 15, 21, 24, 30], [33]],
   ])("%j continues only as %j", (terms, next) => {
@@ -130,10 +132,10 @@ describe("the SM solver reads the visible terms", () => {
       [1, 4, 2, 8],
       [6, 4],
     ],
-    // Differences -2, +3, -2, +4, -2: the differences take turns (11) or x2 and -2 do (12).
+    // x2 - 9 each time (41), or each term plus the sum of its digits (32).
     [
-      [5, 3, 6, 4, 8, 6],
-      [11, 12],
+      [10, 11, 13, 17, 25],
+      [32, 41],
     ],
     // Fibonacci, or the sum of the two before plus a constant: the same here.
     [[2, 3, 5, 8, 13], [21]],
@@ -156,7 +158,7 @@ describe("a planted bad SM instance fails the checks", () => {
     expect(verifyDraft(model, good, solver)).toEqual([]);
   });
 
-  it("fails when a distractor is replaced by the next term of another family that fits the terms", () => {
+  it("fails when the terms allow a second next term, offered as a distractor", () => {
     // Doubling seen with four terms: x2 throughout (32), or differences that are products (48).
     const draft: ItemDraft<PoolSpec, number> = {
       ...good,
@@ -165,21 +167,36 @@ describe("a planted bad SM instance fails the checks", () => {
       answer: 32,
       distractors: [48, 31, 36],
     };
-    expect(verifyDraft(model, draft, solver)).toContain("solver: 1 distractor(s) fit the rule too");
+    expect(verifyDraft(model, draft, solver)).toContain("solver: the key does not fit the rule");
   });
 
-  it("fails when a distractor is the key of a second reading of the same terms", () => {
+  it("fails when the terms allow a second next term, even one not offered", () => {
+    // x2 - 9 each time gives 41; each term plus the sum of its digits gives 32 (not offered).
     const draft: ItemDraft<PoolSpec, number> = {
       ...good,
-      family: "alternating",
+      family: "multiply-add",
       spec: {
-        rule: { family: "alternating", multiplyBy: 2, add: -2, timesAt: 1 },
-        terms: [5, 3, 6, 4, 8, 6],
+        rule: { family: "multiply-add", factor: 2, addend: -9 },
+        terms: [10, 11, 13, 17, 25],
       },
-      answer: 12,
-      distractors: [11, 9, 14],
+      answer: 41,
+      distractors: [49, 33, 45],
     };
-    expect(verifyDraft(model, draft, solver)).toContain("solver: 1 distractor(s) fit the rule too");
+    expect(verifyDraft(model, draft, solver)).toContain("solver: the key does not fit the rule");
+  });
+
+  it("passes the same shape of item when the terms allow one next term", () => {
+    const draft: ItemDraft<PoolSpec, number> = {
+      ...good,
+      family: "geometric-fraction",
+      spec: {
+        rule: { family: "geometric-fraction", times: 2, over: 1 },
+        terms: [3, 6, 12, 24, 48],
+      },
+      answer: 96,
+      distractors: [72, 98, 90],
+    };
+    expect(verifyDraft(model, draft, solver)).toEqual([]);
   });
 
   it("fails when an option copies a term of the question", () => {

@@ -3,10 +3,11 @@ import { nextTerms } from "./infer.ts";
 
 /**
  * Checks a number-sequence item from the definitions of its rule families, apart from
- * the generator. An option fits when the visible terms followed by it obey the declared
- * rule, or when any rule family a taker could defend, fitted to the visible terms alone,
- * predicts it (./infer.ts): an item whose terms also fit another family with another next
- * term among the options then has two fitting options and fails "exactly one".
+ * the generator. The visible terms alone are read first (./infer.ts): every rule family a
+ * taker could defend that fits them predicts a next term. When they predict two different
+ * next terms, the item has no single answer and no option fits (even if only one of the two
+ * is offered, a taker who found the other rule would be misled); when they predict one, that
+ * option fits. Only when no known family fits do the declared rule's parameters decide.
  */
 
 type Rule = { family: string } & Record<string, number | string>;
@@ -116,7 +117,10 @@ export const solver: CategorySolver = {
     const spec = item.spec as { rule: Rule; terms: number[] };
     const check = checks[spec.rule.family];
     if (typeof option !== "number" || !Array.isArray(spec.terms)) return false;
-    if (predicted(spec.terms).has(option)) return true;
+    const next = predicted(spec.terms);
+    // Terms that two known rules continue differently have no single answer, offered or not:
+    // nothing fits, and the instance is drawn again.
+    if (next.size > 0) return next.size === 1 && next.has(option);
     if (!check || spec.rule.family !== item.family) return false;
     return check([...spec.terms, option], spec.rule);
   },
