@@ -184,6 +184,7 @@ export function designOptions(
   attributes: readonly PoolAttribute[],
   roles: Record<string, Role>,
   rng: Rng,
+  drawable: (levels: Levels) => boolean = () => true,
 ): Design | null {
   const keys = attributes.map((a) => a.key);
   const visible = cells.slice(0, 8);
@@ -218,6 +219,7 @@ export function designOptions(
             { ...key, [y.key]: b.v },
             { ...key, [x.key]: a.v, [y.key]: b.v },
           ];
+          if (!design.every(drawable)) continue;
           const flags = [key, ...design].map((o) => blindFlags(o, visible, keys));
           if (flags.some((f) => f.copy)) continue;
           const uniform = (name: "absentValue" | "absentPair") =>

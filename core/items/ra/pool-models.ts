@@ -39,10 +39,12 @@ export interface PoolSpec<C> {
   cells: C[];
 }
 
-type Family<C> = {
+export type Family<C> = {
   name: "matrix" | "matrix-nested";
   attributes: readonly PoolAttribute[];
   toCell(levels: Levels): C;
+  /** Whether a cell with these levels draws clearly (every attribute visible). */
+  drawable(levels: Levels): boolean;
   features(cell: C): Record<string, Feature>;
   renderQuestion(draft: ItemDraft<PoolSpec<C>, C>): string;
   renderOption(draft: ItemDraft<PoolSpec<C>, C>, option: C): string;
@@ -67,7 +69,7 @@ const shapeName = (level: number) => shapeTypes[level] as ShapeType;
 const slotOf = (draft: ItemDraft<PoolSpec<Cell>, Cell>) =>
   itemSlot({ cells: [...draft.spec.cells, ...draft.distractors] }, draft.answer);
 
-const single: Family<Cell> = {
+export const single: Family<Cell> = {
   name: "matrix",
   attributes: [
     { key: "type", min: 0, max: 4, count: false },
@@ -75,6 +77,7 @@ const single: Family<Cell> = {
     { key: "fill", min: 0, max: 3, count: false },
     { key: "number", min: 1, max: 4, count: true },
   ],
+  drawable: () => true,
   toCell: (l) => ({
     type: shapeName(l.type as number),
     size: l.size as number,
@@ -103,14 +106,18 @@ const fillWords = {
   pt: ["sem preenchimento", "escuro", "em tom intermediário", "claro"],
 };
 
-const nested: Family<NestedCell> = {
+export const nested: Family<NestedCell> = {
   name: "matrix-nested",
   attributes: [
     { key: "outer", min: 0, max: 4, count: false },
     { key: "outerFill", min: 0, max: 3, count: false },
     { key: "inner", min: 0, max: 4, count: false },
-    { key: "innerFill", min: 0, max: 3, count: false },
+    // Never unfilled: an unfilled inner figure would look the same as one filled with the
+    // outer figure's shade.
+    { key: "innerFill", min: 1, max: 3, count: false },
   ],
+  // An inner figure as light as the outer one would read as a hole in it.
+  drawable: (l) => l.innerFill !== l.outerFill,
   toCell: (l) => ({
     outer: shapeName(l.outer as number),
     outerFill: l.outerFill as number,
@@ -163,8 +170,33 @@ function assignRoles(
   return roles;
 }
 
+/**
+ * One try at a matrix and its options: null when this grid is ambiguous, draws badly or
+ * admits no fair design; "impossible" when the rules cannot be placed at all.
+ */
+export function tryMatrix<C>(
+  family: Family<C>,
+  radicals: RuleRadicals,
+  rng: Rng,
+): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C] } | null | "impossible" {
+  const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
+  const roles = assignRoles(family.attributes, kinds, rng);
+  if (!roles) return "impossible";
+  const levels = buildCells(family.attributes, roles, radicals.direction, rng);
+  if (!levels) return null;
+  if (!levels.every(family.drawable)) return null;
+  const design = designOptions(levels, family.attributes, roles, rng, family.drawable);
+  if (!design) return null;
+  const cells = levels.map(family.toCell);
+  return {
+    spec: { direction: radicals.direction, rules: roles, cells: cells.slice(0, 8) },
+    answer: cells[8] as C,
+    distractors: design.map(family.toCell) as [C, C, C],
+  };
+}
+
 /** Tries per generate() call: each is a fresh grid (a few microseconds). */
-const innerTries = 24;
+const innerTries = 64;
 
 function matrixModel<C>(options: {
   id: string;
@@ -193,28 +225,26 @@ function matrixModel<C>(options: {
         "rule:distribute-three": kinds.filter((k) => k === "distribute-three").length,
         "rule:arithmetic": kinds.filter((k) => k === "arithmetic").length,
         entities: options.entities - 1,
-        columns: radicals.direction === "columns" ? 1 : 0,
+        // A distribution of three reads the same down the columns as along the rows (a Latin
+        // square): the direction only matters for the other kinds.
+        columns:
+          radicals.direction === "columns" && kinds.some((k) => k !== "distribute-three") ? 1 : 0,
       } satisfies Design;
     },
     generate: (radicals, rng) => {
-      const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
       for (let t = 0; t < innerTries; t++) {
-        const roles = assignRoles(family.attributes, kinds, rng);
-        if (!roles) return null;
-        const levels = buildCells(family.attributes, roles, radicals.direction, rng);
-        if (!levels) continue;
-        const design = designOptions(levels, family.attributes, roles, rng);
-        if (!design) continue;
-        const cells = levels.map(family.toCell);
-        return {
-          code: options.id,
-          family: family.name,
-          spec: { direction: radicals.direction, rules: roles, cells: cells.slice(0, 8) },
-          answer: cells[8] as C,
-          distractors: design.map(family.toCell) as [C, C, C],
-          title,
-          alt: family.alt,
-        };
+        const built = tryMatrix(family, radicals, rng);
+        if (built === "impossible") return null;
+        if (built)
+          return {
+            code: options.id,
+            family: family.name,
+            spec: built.spec,
+            answer: built.answer,
+            distractors: built.distractors,
+            title,
+            alt: family.alt,
+          };
       }
       return null;
     },

@@ -19,13 +19,16 @@ const cellSize = 224;
 const gap = 12;
 const margin = 12;
 const outerRadius = 86;
-const innerRadius = 34;
+const innerRadius = 30;
+/** The triangle is drawn lower (render.ts): its incircle's centre, where the inner figure goes. */
+const triangleCentre = (outerRadius * 1.2) / 4;
 
 const fillOf = (level: number) => palette.fills[level] ?? "none";
 
 function nestedFigures(cell: NestedCell, cx: number, cy: number): string {
   const outer = figure(cell.outer, cx, cy, outerRadius, fillOf(cell.outerFill));
-  const inner = figure(cell.inner, cx, cy + 4, innerRadius, fillOf(cell.innerFill));
+  const dy = cell.outer === "triangle" ? triangleCentre : 0;
+  const inner = figure(cell.inner, cx, cy + dy, innerRadius, fillOf(cell.innerFill));
   return (
     `<g stroke="${palette.ink}" stroke-width="3" stroke-linejoin="round">${outer}</g>` +
     `<g stroke="${palette.panel}" stroke-width="9" stroke-linejoin="round">${inner}</g>` +

@@ -38,7 +38,7 @@ const familyAttributes: Record<string, readonly AttributeReading[]> = {
     shape("outer"),
     level("outerFill", 0, 3),
     shape("inner"),
-    level("innerFill", 0, 3),
+    level("innerFill", 1, 3),
   ],
 };
 
@@ -75,20 +75,39 @@ function lineReadings(first: Line, second: Line, partial: Partial): number[] {
     if (p1 - p0 === step) out.push(p1 + step);
   // Each line an arithmetic sequence with a step of its own (a looser progression).
   if (lines.every(isArithmeticLine)) out.push(p1 + (p1 - p0));
-  // Distribution of three values: every line holds the same three distinct values.
-  const values = new Set(first);
-  if (
-    values.size === 3 &&
-    new Set(second).size === 3 &&
-    second.every((v) => values.has(v)) &&
-    p0 !== p1 &&
-    values.has(p0) &&
-    values.has(p1)
-  )
-    out.push(...[...values].filter((v) => v !== p0 && v !== p1));
-  // Arithmetic: the third is the sum, or the difference, of the first two.
+  // Distribution: every line holds the same values (three distinct ones, or any multiset),
+  // so the third line's missing one is what its two visible cells leave over.
+  const sorted = (l: readonly number[]) => [...l].sort((a, b) => a - b).join();
+  if (sorted(first) === sorted(second)) {
+    const rest = [...first];
+    for (const p of partial) {
+      const at = rest.indexOf(p);
+      if (at >= 0) rest.splice(at, 1);
+    }
+    if (rest.length === 1) out.push(rest[0] as number);
+  }
+  // Arithmetic: the third is the sum, or a difference, of the first two.
   if (lines.every((l) => l[2] === l[0] + l[1])) out.push(p0 + p1);
   if (lines.every((l) => l[2] === l[0] - l[1])) out.push(p0 - p1);
+  if (lines.every((l) => l[2] === l[1] - l[0])) out.push(p1 - p0);
+  return out;
+}
+
+/**
+ * Diagonals: when the two complete wrapped diagonals parallel to one of the main diagonals
+ * are each constant, the one through the missing cell is read as constant too.
+ */
+function diagonalReadings(at: (row: number, col: number) => number): number[] {
+  const out: number[] = [];
+  for (const turn of [1, 2]) {
+    // Cells (r, (r * turn + k) % 3): turn 1 runs down-right, turn 2 down-left.
+    const diagonal = (k: number) => [0, 1, 2].map((r) => at(r, (r * turn + k) % 3) as number);
+    const through = [0, 1, 2].find((k) => (2 * turn + k) % 3 === 2) as number;
+    const others = [0, 1, 2].filter((k) => k !== through).map(diagonal);
+    const partial = diagonal(through).filter((_, r) => r !== 2);
+    const constant = (l: number[]) => l.every((v) => v === l[0]);
+    if (others.every(constant) && constant(partial)) out.push(partial[0] as number);
+  }
   return out;
 }
 
@@ -100,6 +119,7 @@ export function inferredValues(levels: readonly number[], min: number, max: numb
   const predicted = [
     ...lineReadings(row(0), row(1), [at(2, 0), at(2, 1)]),
     ...lineReadings(col(0), col(1), [at(0, 2), at(1, 2)]),
+    ...diagonalReadings(at),
   ];
   // A value no cell of this kind can show is not a reading a taker could pick.
   return [...new Set(predicted.filter((v) => v >= min && v <= max))];
