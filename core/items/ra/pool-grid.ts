@@ -76,23 +76,30 @@ export const transpose = (grid: Grid): Grid =>
 
 type Line = [number, number, number];
 
-/** What each rule that fits two complete lines and a partial third predicts for its end. */
-function lineReadings(first: Line, second: Line, p0: number, p1: number): number[] {
+/**
+ * What each rule that fits two complete lines and a partial third predicts for its end:
+ * constant, progression (one step, or two steps repeated line to line, or a step per line),
+ * the same values in every line (a distribution), first equals last, sum and differences.
+ */
+function lineReadings(first: Line, second: Line, p0: number, p1: number, simple = false): number[] {
   const out: number[] = [];
   const lines = [first, second];
   const fits = (test: (l: Line) => boolean) => lines.every(test);
+  const steps = (l: Line) => [l[1] - l[0], l[2] - l[1]] as const;
+  const [d1, d2] = steps(first);
   if (fits((l) => l[0] === l[1] && l[1] === l[2]) && p0 === p1) out.push(p0);
-  if (fits((l) => l[1] - l[0] === l[2] - l[1])) {
-    out.push(p1 + (p1 - p0));
-    const d = first[1] - first[0];
-    if (fits((l) => l[1] - l[0] === d) && p1 - p0 === d) out.push(p1 + d);
+  const progression = fits((l) => steps(l)[0] === d1 && steps(l)[1] === d2) && p1 - p0 === d1;
+  if (progression && (!simple || d1 === d2)) out.push(p1 + d2);
+  if (!simple && fits((l) => steps(l)[0] === steps(l)[1])) out.push(p1 + (p1 - p0));
+  if ([...first].sort().join() === [...second].sort().join()) {
+    const rest = [...first];
+    for (const p of [p0, p1]) if (rest.includes(p)) rest.splice(rest.indexOf(p), 1);
+    if (rest.length === 1) out.push(rest[0] as number);
   }
-  const set = new Set(first);
-  if (set.size === 3 && new Set(second).size === 3 && second.every((v) => set.has(v)))
-    if (p0 !== p1 && set.has(p0) && set.has(p1))
-      out.push(...[...set].filter((v) => v !== p0 && v !== p1));
+  if (!simple && fits((l) => l[0] === l[2])) out.push(p0);
   if (fits((l) => l[2] === l[0] + l[1])) out.push(p0 + p1);
   if (fits((l) => l[2] === l[0] - l[1])) out.push(p0 - p1);
+  if (fits((l) => l[2] === l[1] - l[0])) out.push(p1 - p0);
   return out;
 }
 
@@ -100,21 +107,33 @@ function lineReadings(first: Line, second: Line, p0: number, p1: number): number
  * Every value that a rule read along the rows or down the columns predicts for the missing
  * cell, within the attribute's levels. An unambiguous grid has exactly one.
  */
-export function readings(grid: Grid, attribute: PoolAttribute): number[] {
+export function readings(
+  grid: Grid,
+  attribute: PoolAttribute,
+  along: readonly Direction[] = ["rows", "columns"],
+  simple = false,
+): number[] {
   const g = (r: number, c: number) => grid[r]?.[c] as number;
   const rows = lineReadings(
     [g(0, 0), g(0, 1), g(0, 2)],
     [g(1, 0), g(1, 1), g(1, 2)],
     g(2, 0),
     g(2, 1),
+    simple,
   );
   const cols = lineReadings(
     [g(0, 0), g(1, 0), g(2, 0)],
     [g(0, 1), g(1, 1), g(2, 1)],
     g(0, 2),
     g(1, 2),
+    simple,
   );
-  return [...new Set([...rows, ...cols])].filter((v) => v >= attribute.min && v <= attribute.max);
+  return [
+    ...new Set([
+      ...(along.includes("rows") ? rows : []),
+      ...(along.includes("columns") ? cols : []),
+    ]),
+  ].filter((v) => v >= attribute.min && v <= attribute.max);
 }
 
 /** The nine cells' levels in reading order (the ninth is the key), or null when ambiguous. */
@@ -133,6 +152,19 @@ export function buildCells(
     if (found.length !== 1 || found[0] !== grid[2]?.[2]) return null;
     grids[attribute.key] = grid;
   }
+  // Rules down the columns must be needed: some progression or arithmetic (a distribution
+  // of three reads the same both ways) must leave the rows without a simple reading (a
+  // progression down the columns still reads along the rows as "the same two unequal steps
+  // in every row", a harder find than the step down the columns).
+  const directed = attributes.filter((a) =>
+    ["progression", "arithmetic"].includes(roles[a.key] ?? ""),
+  );
+  if (
+    direction === "columns" &&
+    directed.length > 0 &&
+    directed.every((a) => readings(grids[a.key] as Grid, a, ["rows"], true).length > 0)
+  )
+    return null;
   return Array.from({ length: 9 }, (_, i) =>
     Object.fromEntries(
       attributes.map((a) => [a.key, grids[a.key]?.[Math.floor(i / 3)]?.[i % 3] as number]),

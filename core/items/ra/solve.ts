@@ -75,6 +75,12 @@ function lineReadings(first: Line, second: Line, partial: Partial): number[] {
     if (p1 - p0 === step) out.push(p1 + step);
   // Each line an arithmetic sequence with a step of its own (a looser progression).
   if (lines.every(isArithmeticLine)) out.push(p1 + (p1 - p0));
+  // Every line changes by the same two steps (not necessarily equal ones).
+  const [d1, d2] = [first[1] - first[0], first[2] - first[1]];
+  if (second[1] - second[0] === d1 && second[2] - second[1] === d2 && p1 - p0 === d1)
+    out.push(p1 + d2);
+  // Every line ends where it starts.
+  if (lines.every((l) => l[0] === l[2])) out.push(p0);
   // Distribution: every line holds the same values (three distinct ones, or any multiset),
   // so the third line's missing one is what its two visible cells leave over.
   const sorted = (l: readonly number[]) => [...l].sort((a, b) => a - b).join();
