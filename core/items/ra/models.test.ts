@@ -31,15 +31,49 @@ const fits = (draft: ItemDraft, option: unknown) =>
 const withDraft = (draft: Draft): Draft => JSON.parse(JSON.stringify(draft));
 
 describe("RA item models", () => {
-  it("are five, with stable ids and radicals from the easiest value first", () => {
+  it("are six, with stable ids and radicals from the easiest value first", () => {
     expect(models.map((m) => m.id)).toEqual([
       "ra-one-rule",
       "ra-two-rules",
       "ra-three-rules",
       "ra-four-rules",
       "ra-two-entities",
+      "ra-crossed",
     ]);
-    for (const model of models) expect(model.radicals.direction).toEqual(["rows", "columns"]);
+    for (const model of models.slice(0, 5))
+      expect(model.radicals.direction).toEqual(["rows", "columns"]);
+    expect(models[5]?.radicals.direction).toEqual(["crossed"]);
+  });
+
+  it("make a crossed matrix need both directions: some rule reads only along the rows, another only down the columns", () => {
+    const model = models[5] as ItemModel;
+    for (const seed of ["x", "y", "z"]) {
+      const { draft } = draw(model, { rules: "PA", direction: "crossed" }, seed);
+      const levels = (key: string) =>
+        [...draft.spec.cells, draft.answer].map((c) => {
+          const v = c[key];
+          return typeof v === "number"
+            ? v
+            : ["triangle", "square", "pentagon", "hexagon", "circle"].indexOf(String(v));
+        });
+      // Per attribute: does the row-wise (resp. column-wise) progression or sum fit?
+      const rowsFit = (g: number[], t: (a: number, b: number, c: number) => boolean) =>
+        [0, 3, 6].every((i) => t(g[i] as number, g[i + 1] as number, g[i + 2] as number));
+      const colsFit = (g: number[], t: (a: number, b: number, c: number) => boolean) =>
+        [0, 1, 2].every((i) => t(g[i] as number, g[i + 3] as number, g[i + 6] as number));
+      const progression = (a: number, b: number, c: number) => b - a === c - b && b !== a;
+      const sum = (a: number, b: number, c: number) => c === a + b || c === a - b;
+      const ways = ["type", "size", "fill", "number"].map((key) => {
+        const g = levels(key);
+        const kind = draft.spec.rules[key];
+        const test = kind === "arithmetic" ? sum : progression;
+        return kind === "progression" || kind === "arithmetic"
+          ? `${rowsFit(g, test) ? "r" : ""}${colsFit(g, test) ? "c" : ""}`
+          : "";
+      });
+      expect(ways.filter((w) => w === "r").length, JSON.stringify(ways)).toBeGreaterThan(0);
+      expect(ways.filter((w) => w === "c").length, JSON.stringify(ways)).toBeGreaterThan(0);
+    }
   });
 
   it("give the same draft and the same images for the same model, radicals and seed", () => {

@@ -1,6 +1,13 @@
 /** The RA item models of the pool (issue 28), easiest first. */
 import type { ItemModel } from "../pool/item-model.ts";
-import { raFourRules, raOneRule, raThreeRules, raTwoEntities, raTwoRules } from "./pool-models.ts";
+import {
+  raCrossed,
+  raFourRules,
+  raOneRule,
+  raThreeRules,
+  raTwoEntities,
+  raTwoRules,
+} from "./pool-models.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each model has its own radicals, spec and option types
 export const models: ItemModel<any, any, any>[] = [
@@ -9,4 +16,5 @@ export const models: ItemModel<any, any, any>[] = [
   raThreeRules,
   raFourRules,
   raTwoEntities,
+  raCrossed,
 ];

@@ -10,8 +10,10 @@ import type { Rng } from "../rng.ts";
 export type RuleKind = "progression" | "distribute-three" | "arithmetic";
 /** What an attribute does in a matrix: a rule to find, or a constant one (in a row, or everywhere). */
 export type Role = RuleKind | "row-constant" | "fixed";
-/** Whether the rules run along the rows or down the columns. */
+/** Whether a rule runs along the rows or down the columns. */
 export type Direction = "rows" | "columns";
+/** Every rule one way, or "crossed": some rules along the rows and others down the columns. */
+export type Layout = Direction | "crossed";
 
 export interface PoolAttribute {
   key: string;
@@ -136,35 +138,74 @@ export function readings(
   ].filter((v) => v >= attribute.min && v <= attribute.max);
 }
 
+const directedKinds: readonly Role[] = ["progression", "arithmetic"];
+
+/** Which way each attribute's rule runs: crossed layouts send progressions and sums both ways. */
+function directions(
+  attributes: readonly PoolAttribute[],
+  roles: Record<string, Role>,
+  layout: Layout,
+  rng: Rng,
+): Record<string, Direction> | null {
+  if (layout !== "crossed") return Object.fromEntries(attributes.map((a) => [a.key, layout]));
+  const directed = rng.shuffle(
+    attributes.filter((a) => directedKinds.includes(roles[a.key] ?? "fixed")),
+  );
+  if (directed.length < 2) return null;
+  const along: Record<string, Direction> = {};
+  for (const a of attributes) along[a.key] = rng.pick(["rows", "columns"] as const);
+  along[(directed[0] as PoolAttribute).key] = "rows";
+  along[(directed[1] as PoolAttribute).key] = "columns";
+  return along;
+}
+
+/**
+ * Whether every direction the layout uses is needed: for each, some progression or sum
+ * running that way has no simple reading the other way (a distribution of three reads the
+ * same both ways; a progression down the columns still reads along the rows as "the same
+ * two unequal steps in every row", a harder find than the step down the columns).
+ */
+function directionsNeeded(
+  attributes: readonly PoolAttribute[],
+  roles: Record<string, Role>,
+  grids: Record<string, Grid>,
+  along: Record<string, Direction>,
+  layout: Layout,
+): boolean {
+  const needed = (way: Direction) => {
+    const other: Direction = way === "rows" ? "columns" : "rows";
+    const directed = attributes.filter(
+      (a) => directedKinds.includes(roles[a.key] ?? "fixed") && along[a.key] === way,
+    );
+    return directed.some((a) => readings(grids[a.key] as Grid, a, [other], true).length === 0);
+  };
+  if (layout === "rows") return true;
+  if (layout === "columns")
+    return (
+      !attributes.some((a) => directedKinds.includes(roles[a.key] ?? "fixed")) || needed("columns")
+    );
+  return needed("rows") && needed("columns");
+}
+
 /** The nine cells' levels in reading order (the ninth is the key), or null when ambiguous. */
 export function buildCells(
   attributes: readonly PoolAttribute[],
   roles: Record<string, Role>,
-  direction: Direction,
+  layout: Layout,
   rng: Rng,
 ): Levels[] | null {
+  const along = directions(attributes, roles, layout, rng);
+  if (!along) return null;
   const grids: Record<string, Grid> = {};
   for (const attribute of attributes) {
     const built = buildGrid(attribute, roles[attribute.key] ?? "fixed", rng);
     if (!built) return null;
-    const grid = direction === "columns" ? transpose(built) : built;
+    const grid = along[attribute.key] === "columns" ? transpose(built) : built;
     const found = readings(grid, attribute);
     if (found.length !== 1 || found[0] !== grid[2]?.[2]) return null;
     grids[attribute.key] = grid;
   }
-  // Rules down the columns must be needed: some progression or arithmetic (a distribution
-  // of three reads the same both ways) must leave the rows without a simple reading (a
-  // progression down the columns still reads along the rows as "the same two unequal steps
-  // in every row", a harder find than the step down the columns).
-  const directed = attributes.filter((a) =>
-    ["progression", "arithmetic"].includes(roles[a.key] ?? ""),
-  );
-  if (
-    direction === "columns" &&
-    directed.length > 0 &&
-    directed.every((a) => readings(grids[a.key] as Grid, a, ["rows"], true).length > 0)
-  )
-    return null;
+  if (!directionsNeeded(attributes, roles, grids, along, layout)) return null;
   return Array.from({ length: 9 }, (_, i) =>
     Object.fromEntries(
       attributes.map((a) => [a.key, grids[a.key]?.[Math.floor(i / 3)]?.[i % 3] as number]),

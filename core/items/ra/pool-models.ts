@@ -5,8 +5,8 @@ import { cellAlt } from "./generate.ts";
 import { type Cell, type ShapeType, shapeTypes } from "./matrix.ts";
 import {
   buildCells,
-  type Direction,
   designOptions,
+  type Layout,
   type Levels,
   type PoolAttribute,
   type Role,
@@ -28,11 +28,11 @@ export interface RuleRadicals {
   [name: string]: string;
   /** The kinds of the rules to find, one letter per rule: P, D or A (e.g. "PDA"). */
   rules: string;
-  direction: Direction;
+  direction: Layout;
 }
 
 export interface PoolSpec<C> {
-  direction: Direction;
+  direction: Layout;
   /** What the generator made each attribute do; documentation only, the solver infers. */
   rules: Record<string, Role>;
   /** Cells 1..8 in reading order; the 9th (bottom-right) is the question. */
@@ -204,13 +204,14 @@ function matrixModel<C>(options: {
   family: Family<C>;
   rules: readonly string[];
   entities: number;
+  directions?: readonly Layout[];
 }): ItemModel<RuleRadicals, PoolSpec<C>, C> {
   const { family } = options;
   return {
     id: options.id,
     category: "RA",
     summary: options.summary,
-    radicals: { rules: options.rules, direction: ["rows", "columns"] },
+    radicals: { rules: options.rules, direction: options.directions ?? ["rows", "columns"] },
     incidentals: [
       "which attribute carries which rule",
       "values, progression direction, order of the distributed values, sum or difference",
@@ -229,6 +230,7 @@ function matrixModel<C>(options: {
         // square): the direction only matters for the other kinds.
         columns:
           radicals.direction === "columns" && kinds.some((k) => k !== "distribute-three") ? 1 : 0,
+        crossed: radicals.direction === "crossed" ? 1 : 0,
       } satisfies Design;
     },
     generate: (radicals, rng) => {
@@ -298,4 +300,15 @@ export const raTwoEntities = matrixModel({
   family: nested,
   rules: ["PD", "DD", "PDD", "DDD", "PDDD", "DDDD"],
   entities: 2,
+});
+
+export const raCrossed = matrixModel({
+  id: "ra-crossed",
+  summary:
+    "Rules cross: at least one attribute changes along the rows and another down the columns, so each rule's direction must be found too.",
+  family: single,
+  // Crossing needs two progressions or sums (a distribution reads the same both ways).
+  rules: ["PP", "PA", "PPD", "PDA", "PDDA"],
+  entities: 1,
+  directions: ["crossed"],
 });

@@ -38,5 +38,10 @@ export const weights: CategoryWeights = {
       evidence:
         "Rules that run down the columns while the reading habit is row-wise: a weaker, misleading organisation (Primi 2001, perceptual organisation; Carpenter et al. 1990 report row-wise induction as the first strategy). Size assumed; direction plausible but not directly measured.",
     },
+    crossed: {
+      weight: 0.9,
+      evidence:
+        "Rules that run in different directions in one matrix (one along the rows, another down the columns): the taker must find each rule's direction, a non-harmonic organisation (Primi 2001, perceptual organisation the strongest predictor) and one more goal to manage (Carpenter, Just & Shell 1990). Size assumed.",
+    },
   },
 };
