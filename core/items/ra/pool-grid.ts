@@ -187,13 +187,16 @@ function directionsNeeded(
   return needed("rows") && needed("columns");
 }
 
-/** The nine cells' levels in reading order (the ninth is the key), or null when ambiguous. */
+/**
+ * The nine cells' levels in reading order (the ninth is the key) and the way each
+ * attribute's rule runs, or null when the grid is ambiguous or a direction is not needed.
+ */
 export function buildCells(
   attributes: readonly PoolAttribute[],
   roles: Record<string, Role>,
   layout: Layout,
   rng: Rng,
-): Levels[] | null {
+): { cells: Levels[]; along: Record<string, Direction> } | null {
   const along = directions(attributes, roles, layout, rng);
   if (!along) return null;
   const grids: Record<string, Grid> = {};
@@ -206,11 +209,12 @@ export function buildCells(
     grids[attribute.key] = grid;
   }
   if (!directionsNeeded(attributes, roles, grids, along, layout)) return null;
-  return Array.from({ length: 9 }, (_, i) =>
+  const cells = Array.from({ length: 9 }, (_, i) =>
     Object.fromEntries(
       attributes.map((a) => [a.key, grids[a.key]?.[Math.floor(i / 3)]?.[i % 3] as number]),
     ),
   );
+  return { cells, along };
 }
 
 const sameLevels = (a: Levels, b: Levels, keys: readonly string[]) =>

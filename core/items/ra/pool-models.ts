@@ -5,6 +5,7 @@ import { cellAlt } from "./generate.ts";
 import { type Cell, type ShapeType, shapeTypes } from "./matrix.ts";
 import {
   buildCells,
+  type Direction,
   designOptions,
   type Layout,
   type Levels,
@@ -33,8 +34,12 @@ export interface RuleRadicals {
 
 export interface PoolSpec<C> {
   direction: Layout;
-  /** What the generator made each attribute do; documentation only, the solver infers. */
+  /**
+   * What the generator made each attribute do, and which way each runs: for a worked
+   * explanation later; the solver never reads them, it infers.
+   */
   rules: Record<string, Role>;
+  along: Record<string, Direction>;
   /** Cells 1..8 in reading order; the 9th (bottom-right) is the question. */
   cells: C[];
 }
@@ -182,14 +187,20 @@ export function tryMatrix<C>(
   const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
   const roles = assignRoles(family.attributes, kinds, rng);
   if (!roles) return "impossible";
-  const levels = buildCells(family.attributes, roles, radicals.direction, rng);
-  if (!levels) return null;
+  const built = buildCells(family.attributes, roles, radicals.direction, rng);
+  if (!built) return null;
+  const levels = built.cells;
   if (!levels.every(family.drawable)) return null;
   const design = designOptions(levels, family.attributes, roles, rng, family.drawable);
   if (!design) return null;
   const cells = levels.map(family.toCell);
   return {
-    spec: { direction: radicals.direction, rules: roles, cells: cells.slice(0, 8) },
+    spec: {
+      direction: radicals.direction,
+      rules: roles,
+      along: built.along,
+      cells: cells.slice(0, 8),
+    },
     answer: cells[8] as C,
     distractors: design.map(family.toCell) as [C, C, C],
   };
