@@ -22,7 +22,7 @@ describe("the RA pool over many instances", () => {
     const items: AuditedItem[] = [];
     const seen = new Set<string>();
     let tries = 0;
-    const n = 420;
+    const n = combos.length * 45; // every radical combination 45 times: over 2,000 instances
     for (let i = 0; i < n; i++) {
       const { model, radicals } = combos[i % combos.length] as (typeof combos)[number];
       const result = drawInstance(model, radicals, `census-${i}`);
@@ -43,11 +43,12 @@ describe("the RA pool over many instances", () => {
         features: shown.map((o) => model.optionFeatures(instance.draft, o)),
       });
     }
+    expect(n).toBeGreaterThanOrEqual(2000);
     expect(seen.size).toBe(n);
     expect((tries - n) / tries).toBeLessThan(0.1);
     for (const [name, chooser] of Object.entries(choosers)) {
       const rate = items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / items.length;
-      expect(rate, name).toBeLessThanOrEqual(0.33);
+      expect(rate, name).toBeLessThanOrEqual(0.3);
     }
-  });
+  }, 30_000);
 });
