@@ -2,9 +2,16 @@
  * npm run questions: writes the item bank. Images go to public/q/<hash>.svg, the public
  * bank (no answers) to core/items/question-bank.generated.ts, the answer key to
  * worker/questions/answer-key.server.ts. Same seed, same bytes.
+ * `npm run questions -- census` prints the item pool's census instead (scripts/questions/census.ts).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { bankSeed, buildBank, imageFolder } from "./bank.ts";
+
+if (process.argv[2] === "census") {
+  // npm run questions -- census [--per N] [--seed S] [--category SM]: the pool's census.
+  const { runCensus } = await import("./census.ts");
+  process.exit(runCensus(process.argv.slice(3)));
+}
 
 const bank = await buildBank(bankSeed);
 const { publicBankModule, answerKeyModule } = await import("./modules.ts");

@@ -53,13 +53,16 @@ export function drawInstance(
   model: ItemModel,
   radicals: Radicals,
   seed: string,
-  tries = maxTries,
+  {
+    tries = maxTries,
+    solver = solvers[model.category],
+  }: { tries?: number; solver?: CategorySolver } = {},
 ): Draw {
   const failures: (string[] | null)[] = [];
   for (let k = 0; k < tries; k++) {
     const ref: InstanceRef = { model: model.id, radicals, seed: trySeed(seed, k) };
     const draft = buildInstance(model, ref);
-    const failed = draft ? verifyDraft(model, draft, solvers[model.category]) : null;
+    const failed = draft ? verifyDraft(model, draft, solver) : null;
     if (draft && failed && failed.length === 0)
       return {
         instance: {
