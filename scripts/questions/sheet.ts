@@ -12,12 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import {
-  type AuditedItem,
-  choosers,
-  rates,
-  stemCopies,
-} from "../../core/items/checks/audit.ts";
+import { type AuditedItem, choosers, rates, stemCopies } from "../../core/items/checks/audit.ts";
 import { expectedHit } from "../../core/items/checks/blind.ts";
 import { categories, type LocalizedText, letters } from "../../core/items/model.ts";
 import { modelById } from "../../core/items/pool/models.ts";
