@@ -238,7 +238,7 @@ export function equationItem(
 
 const shapeFill = palette.fills[2];
 
-function drawShape(shape: string, cx: number, cy: number, r: number): string {
+export function drawShape(shape: string, cx: number, cy: number, r: number): string {
   switch (shape) {
     case "circle":
       return `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.95)}" fill="${shapeFill}"/>`;

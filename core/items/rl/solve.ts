@@ -7,6 +7,9 @@ import type { CategorySolver } from "../model.ts";
  *   both example rows; the option must equal that operation applied to the third row;
  * - equations: brute force over whole numbers 0..MAX; the system must have exactly one
  *   solution, and the option must equal the asked expression's value under it.
+ * The pool's families (issue 28) are decided from the question alone: symbol-equations by
+ * a pruned brute force, overlay by reading the gate off the examples as a truth table,
+ * scales by enumerating the orders the scales allow.
  */
 
 const ELEMENTS = 12;
@@ -160,6 +163,179 @@ function equationsSatisfy(spec: Record<string, unknown>, option: unknown): boole
   return (option as { value?: unknown }).value === answers[0];
 }
 
+/* ---------- pool families (issue 28): decided from what the question shows ---------- */
+
+/** Answers already worked out, by spec: the checks ask about four options of one item. */
+const solved = new Map<string, unknown>();
+function memo<T>(key: string, work: () => T): T {
+  if (solved.has(key)) return solved.get(key) as T;
+  const result = work();
+  if (solved.size > 256) solved.clear();
+  solved.set(key, result);
+  return result;
+}
+
+const POOL_MAX = 99;
+
+/**
+ * Symbol equations of the pool: every whole-number assignment 0..POOL_MAX of the shapes that
+ * satisfies all equations, found by backtracking that tests each equation as soon as its
+ * shapes have values; the asked expression's values over all of them (one value: unique).
+ */
+function equationValues(parsed: { left: string[]; right: number }[], question: string[]): number[] {
+  const isSymbol = (t: string) => !["+", "-", "*"].includes(t);
+  const order: string[] = [];
+  const pending = [...parsed];
+  while (pending.length > 0) {
+    pending.sort(
+      (a, b) =>
+        new Set(a.left.filter((t) => isSymbol(t) && !order.includes(t))).size -
+        new Set(b.left.filter((t) => isSymbol(t) && !order.includes(t))).size,
+    );
+    const next = pending.shift() as { left: string[] };
+    for (const t of next.left) if (isSymbol(t) && !order.includes(t)) order.push(t);
+  }
+  for (const t of question) if (isSymbol(t) && !order.includes(t)) order.push(t);
+  if (order.length > 4) return [];
+  const checkAt = order.map((_, depth) =>
+    parsed.filter(
+      (eq) =>
+        eq.left.every((t) => !isSymbol(t) || order.indexOf(t) <= depth) &&
+        eq.left.some((t) => order.indexOf(t) === depth),
+    ),
+  );
+  const values = new Map<string, number>();
+  const found = new Set<number>();
+  const search = (depth: number): void => {
+    if (found.size > 1) return;
+    if (depth === order.length) {
+      found.add(sumOfProducts(question, values));
+      return;
+    }
+    for (let v = 0; v <= POOL_MAX; v++) {
+      values.set(order[depth] as string, v);
+      if ((checkAt[depth] ?? []).every((eq) => sumOfProducts(eq.left, values) === eq.right))
+        search(depth + 1);
+    }
+  };
+  search(0);
+  return [...found];
+}
+
+function poolEquationsSatisfy(spec: Record<string, unknown>, option: unknown): boolean {
+  const equations = spec.equations;
+  const question = spec.question;
+  if (!Array.isArray(equations) || equations.length === 0 || !isExpression(question)) return false;
+  const parsed: { left: string[]; right: number }[] = [];
+  for (const eq of equations as { left?: unknown; right?: unknown }[]) {
+    if (!isExpression(eq?.left) || typeof eq.right !== "number") return false;
+    parsed.push({ left: eq.left, right: eq.right });
+  }
+  const found = memo(`eq:${JSON.stringify(spec)}`, () => equationValues(parsed, question));
+  if (found.length !== 1) return false;
+  if (typeof option !== "object" || option === null) return false;
+  return (option as { value?: unknown }).value === found[0];
+}
+
+/**
+ * Overlays of the pool: the solver does not take the declared gate on trust. It reads the
+ * gate off the example rows as a truth table (for every pattern of inputs an element shows,
+ * whether it is in the output), over every gate there is; the third row's result follows
+ * only when the examples fix the table for every pattern the third row needs, the empty
+ * pattern included. Any gate that fits the examples and gives another result would make a
+ * second defensible answer; none can exist when the table is fixed.
+ */
+function overlayTable(rows: number[][][], inputs: number): (number | null)[] | null {
+  const table: (number | null)[] = Array.from({ length: 2 ** inputs }, () => null);
+  for (const row of rows.slice(0, 2)) {
+    const output = row[inputs] as number[];
+    for (let e = 0; e < ELEMENTS; e++) {
+      let pattern = 0;
+      for (let p = 0; p < inputs; p++) if ((row[p] as number[]).includes(e)) pattern |= 1 << p;
+      const out = output.includes(e) ? 1 : 0;
+      if (table[pattern] === null) table[pattern] = out;
+      else if (table[pattern] !== out) return null;
+    }
+  }
+  return table;
+}
+
+function poolOverlaySatisfies(spec: Record<string, unknown>, option: unknown): boolean {
+  const rows = spec.rows;
+  if (!Array.isArray(rows) || rows.length !== 3) return false;
+  if (!rows.every((row) => Array.isArray(row) && row.every(isElementSet))) return false;
+  const [first, second, third] = rows as number[][][];
+  if (!first || !second || !third) return false;
+  const inputs = third.length;
+  if (inputs < 2 || inputs > 3 || first.length !== inputs + 1 || second.length !== inputs + 1)
+    return false;
+  const table = overlayTable([first, second], inputs);
+  if (!table) return false;
+  let expected = 0;
+  for (let e = 0; e < ELEMENTS; e++) {
+    let pattern = 0;
+    for (let p = 0; p < inputs; p++) if ((third[p] as number[]).includes(e)) pattern |= 1 << p;
+    const out = table[pattern];
+    if (out === null || out === undefined) return false;
+    if (out === 1) expected |= 1 << e;
+  }
+  if (typeof option !== "object" || option === null) return false;
+  const elements = (option as { elements?: unknown }).elements;
+  return isElementSet(elements) && maskOf(elements) === expected;
+}
+
+/**
+ * Balance scales: every order of the shapes (heaviest first) that no scale contradicts; the
+ * asked rank's shape in each. The option fits when it is the only shape any allowed order
+ * puts there: a premise set that leaves two candidates has no answer at all.
+ */
+const askedRank: Record<string, (count: number) => number> = {
+  heaviest: () => 0,
+  lightest: (count) => count - 1,
+  "second-heaviest": () => 1,
+  "second-lightest": (count) => count - 2,
+};
+
+function scaleCandidates(scales: { heavy: string; light: string }[], ask: string): string[] {
+  const shapes = [...new Set(scales.flatMap((s) => [s.heavy, s.light]))];
+  const rank = askedRank[ask];
+  if (!rank || shapes.length > 8) return [];
+  const at = rank(shapes.length);
+  const candidates = new Set<string>();
+  const walk = (placed: string[], rest: string[]) => {
+    if (rest.length === 0) {
+      candidates.add(placed[at] as string);
+      return;
+    }
+    for (const s of rest)
+      if (!scales.some((sc) => sc.light === s && rest.includes(sc.heavy)))
+        walk(
+          [...placed, s],
+          rest.filter((r) => r !== s),
+        );
+  };
+  walk([], shapes);
+  return [...candidates];
+}
+
+function scalesSatisfy(spec: Record<string, unknown>, option: unknown): boolean {
+  const scales = spec.scales;
+  const ask = spec.ask;
+  if (typeof ask !== "string" || !Array.isArray(scales) || scales.length === 0) return false;
+  const read: { heavy: string; light: string }[] = [];
+  for (const sc of scales as { left?: unknown; right?: unknown; heavier?: unknown }[]) {
+    if (typeof sc?.left !== "string" || typeof sc.right !== "string" || sc.left === sc.right)
+      return false;
+    if (sc.heavier === "left") read.push({ heavy: sc.left, light: sc.right });
+    else if (sc.heavier === "right") read.push({ heavy: sc.right, light: sc.left });
+    else return false;
+  }
+  const candidates = memo(`sc:${JSON.stringify(spec)}`, () => scaleCandidates(read, ask));
+  if (candidates.length !== 1) return false;
+  if (typeof option !== "object" || option === null) return false;
+  return (option as { shape?: unknown }).shape === candidates[0];
+}
+
 export const solver: CategorySolver = {
   category: "RL",
   satisfies(item, option) {
@@ -167,6 +343,11 @@ export const solver: CategorySolver = {
     if (typeof spec !== "object" || spec === null) return false;
     if (item.family === "equations" && spec.kind === "equations")
       return equationsSatisfy(spec, option);
+    if (item.family === "symbol-equations" && spec.kind === "equations")
+      return poolEquationsSatisfy(spec, option);
+    if (item.family === "overlay" && spec.kind === "overlay")
+      return poolOverlaySatisfies(spec, option);
+    if (item.family === "scales" && spec.kind === "scales") return scalesSatisfy(spec, option);
     if (spec.kind === "overlay") return overlaySatisfies(item.family, spec, option);
     return false;
   },
