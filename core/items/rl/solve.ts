@@ -318,6 +318,41 @@ function scaleCandidates(scales: { heavy: string; light: string }[], ask: string
   return [...candidates];
 }
 
+/**
+ * A last scale with `shape` on one pan and the other pan empty: the shapes that, put on the
+ * empty pan, tip it as shown in every allowed order. When some shape does so in some orders
+ * and not in others, nothing fits (the premises leave the item open).
+ */
+function completions(
+  scales: { heavy: string; light: string }[],
+  query: { shape: string; lighter: boolean },
+): string[] {
+  const shapes = [...new Set([...scales.flatMap((s) => [s.heavy, s.light]), query.shape])];
+  if (shapes.length > 8) return [];
+  const always = new Map(shapes.map((s) => [s, true]));
+  const ever = new Map(shapes.map((s) => [s, false]));
+  const walk = (placed: string[], rest: string[]) => {
+    if (rest.length === 0) {
+      const at = placed.indexOf(query.shape);
+      for (const [i, s] of placed.entries()) {
+        const tips = query.lighter ? i > at : i < at;
+        if (tips) ever.set(s, true);
+        else always.set(s, false);
+      }
+      return;
+    }
+    for (const s of rest)
+      if (!scales.some((sc) => sc.light === s && rest.includes(sc.heavy)))
+        walk(
+          [...placed, s],
+          rest.filter((r) => r !== s),
+        );
+  };
+  walk([], shapes);
+  if (shapes.some((s) => ever.get(s) !== always.get(s))) return [];
+  return shapes.filter((s) => always.get(s));
+}
+
 function scalesSatisfy(spec: Record<string, unknown>, option: unknown): boolean {
   const scales = spec.scales;
   const ask = spec.ask;
@@ -330,10 +365,25 @@ function scalesSatisfy(spec: Record<string, unknown>, option: unknown): boolean 
     else if (sc.heavier === "right") read.push({ heavy: sc.right, light: sc.left });
     else return false;
   }
-  const candidates = memo(`sc:${JSON.stringify(spec)}`, () => scaleCandidates(read, ask));
-  if (candidates.length !== 1) return false;
+  let candidates: string[];
+  if (ask === "complete") {
+    const query = spec.query as { shape?: unknown; side?: unknown; heavier?: unknown } | undefined;
+    if (typeof query?.shape !== "string" || !["left", "right"].includes(String(query.side)))
+      return false;
+    if (!["left", "right"].includes(String(query.heavier))) return false;
+    // The shown shape's pan down: the empty pan's shape must be lighter.
+    const lighter = query.side === query.heavier;
+    const shape = query.shape;
+    candidates = memo(`sc:${JSON.stringify(spec)}`, () => completions(read, { shape, lighter }));
+    // Several shapes may complete the scale; the options offer one of them at most.
+    if (candidates.length === 0) return false;
+  } else {
+    candidates = memo(`sc:${JSON.stringify(spec)}`, () => scaleCandidates(read, ask));
+    if (candidates.length !== 1) return false;
+  }
   if (typeof option !== "object" || option === null) return false;
-  return (option as { shape?: unknown }).shape === candidates[0];
+  const shape = (option as { shape?: unknown }).shape;
+  return typeof shape === "string" && candidates.includes(shape);
 }
 
 export const solver: CategorySolver = {

@@ -27,6 +27,11 @@ export const weights: CategoryWeights = {
       evidence:
         "The second heaviest or lightest needs the top two placed, not one end found: a ternary relation instead of a binary one (Halford et al. 1998); stated size.",
     },
+    "scales:complete": {
+      weight: 1.6,
+      evidence:
+        "A last scale with one shape against an empty pan: the key is linked to that shape only through a chain of premises (two steps or more from five shapes on), so the order must be built and then queried between non-neighbours: premise integration, the core cost of transitive inference (Halford et al. 1998; Carpenter et al. 1990, goal management); stated size.",
+    },
     "scales:scrambled": {
       weight: 1.3,
       evidence:
@@ -68,12 +73,12 @@ export const weights: CategoryWeights = {
         "Two shapes, one found alone and substituted, additions only (v2's RL-02, assumed b near -1.4): the easiest system; stated level.",
     },
     "equations:unknown": {
-      weight: 0.8,
+      weight: 0.9,
       evidence:
         "Each further unknown adds an equation and a substitution step to keep in mind: goal management (Carpenter et al. 1990); more premises harder (PSYCHOMETRICS.md); stated size.",
     },
     "equations:eliminate": {
-      weight: 1.3,
+      weight: 1.4,
       evidence:
         "No equation holds one unknown alone: two or three equations must be combined (subtracted, or summed and halved) before anything is known; v2's RL-07 and RL-10 were the hardest RL items; stated size.",
     },
@@ -83,7 +88,7 @@ export const weights: CategoryWeights = {
         "Subtraction (non-commutative) next to addition; combined operations harder (PSYCHOMETRICS.md, sequences: combined operations hardest); stated size.",
     },
     "operation:multiply": {
-      weight: 1.1,
+      weight: 1.2,
       evidence:
         "Products with precedence over sums, and larger numbers (PSYCHOMETRICS.md: larger numbers, combined operations harder); stated size.",
     },
