@@ -73,7 +73,7 @@ function opening(
     return { equations: [rng.pick([sumOf(a, a), sumOf(a, a, a)])], solved: [a] };
   const pairs: Expression[][] = [
     [sumOf(a, a, b), sumOf(a, b)],
-    [sumOf(a, b), sumOf(a, a, a, b)],
+    [sumOf(a, b, b), sumOf(a, b)],
   ];
   if (radicals.operations !== "add" && (values[a] as number) > (values[b] as number))
     pairs.push([sumOf(a, b), [a, "-", b]], [sumOf(a, a, b), [a, "-", b]]);

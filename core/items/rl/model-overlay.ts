@@ -160,6 +160,7 @@ function distractors(
   const present = new Set(rows.flat(2));
   const shown = new Set(rows.flat().map((p) => p.join()));
   const panels = rows.flat().map((p) => new Set(p));
+  const inThird = new Set(asked.flat());
   const wrongOutputs = Object.entries(candidateRules[k])
     .filter(([name]) => name !== op)
     .map(([, rule]) => new Set(apply(rule, asked)));
@@ -169,7 +170,9 @@ function distractors(
       e,
       score: wrongOutputs.filter((out) => out.has(e) !== answer.includes(e)).length,
     }))
-    .sort((a, b) => b.score - a.score);
+    // Elements of the third row's inputs first: an element that no input of that row holds
+    // is wrong under any set rule, so a distractor showing it would be too easy to rule out.
+    .sort((a, b) => Number(inThird.has(b.e)) - Number(inThird.has(a.e)) || b.score - a.score);
   const removed = (e: number) => answer.includes(e);
   const fits = (x: number, y: number) =>
     spread === "fewer"
@@ -191,7 +194,10 @@ function distractors(
       // Every option pairs its elements as some panel does, or none does: a combination
       // the question never shows must not tell the options apart.
       const unseen = [answer, ...options].map((o) => unseenPair(o, panels));
-      if (unseen.every((u) => u === unseen[0])) return options;
+      if (!unseen.every((u) => u === unseen[0])) continue;
+      // The key may not be the only option drawn from the third row's inputs alone.
+      if (!inThird.has(x) && !inThird.has(y)) continue;
+      return options;
     }
   return null;
 }
@@ -200,7 +206,11 @@ export function generateOverlay(radicals: OverlayRadicals, rng: Rng): Item | nul
   const op: OverlayOp =
     radicals.gate === "difference" ? rng.pick(["a-minus-b", "b-minus-a"] as const) : radicals.gate;
   const universe = radicals.elements === "lines" ? lineElements : allElements;
-  const spread = rng.pick<Spread>(["fewer", "more", "mixed", "mixed"]);
+  // A union holds every element of the third row, so "more" could only add elements no
+  // input of that row shows (wrong under any set rule): unions take fewer or mixed.
+  const spread = rng.pick<Spread>(
+    radicals.gate === "or" ? ["fewer", "mixed", "mixed"] : ["fewer", "more", "mixed", "mixed"],
+  );
   const drawn = drawRows(rng, op, universe, sizes[radicals.gate]);
   if (!drawn) return null;
   const wrong = distractors(rng, op, drawn.rows, drawn.answer, spread);

@@ -94,9 +94,14 @@ function comparisons(
   const fromTop = ask === "heaviest" || ask === "second-heaviest";
   const line = fromTop ? order : [...order].reverse();
   const second = ask === "second-heaviest" || ask === "second-lightest";
+  // Each shape hangs from the one just before it half the time (a chain), else from any
+  // earlier one (a branch): the root does not collect most of the comparisons.
   const edges: [string, string][] = line
     .slice(1)
-    .map((s, i) => [line[second && i > 0 ? rng.int(1, i) : rng.int(0, i)] as string, s]);
+    .map((s, i) => [
+      line[rng.next() < 0.5 ? i : second && i > 0 ? rng.int(1, i) : rng.int(0, i)] as string,
+      s,
+    ]);
   return fromTop ? edges : edges.map(([a, b]) => [b, a]);
 }
 
@@ -122,7 +127,13 @@ function rankItem(
     .map((s) => ({ s, d: Math.abs(order.indexOf(s) - rank), t: rng.next() }))
     .sort((a, b) => a.d - b.d || a.t - b.t)
     .map(({ s }) => s);
-  return { answer, wrong: near.slice(0, 3) };
+  // An end asked: the other end too (heavy and light read the wrong way round).
+  const opposite = order[ask === "heaviest" ? order.length - 1 : 0] as string;
+  const wrong =
+    ask === "heaviest" || ask === "lightest"
+      ? [opposite, ...near.filter((s) => s !== opposite).slice(0, 2)]
+      : near.slice(0, 3);
+  return { answer, wrong };
 }
 
 /**
@@ -149,7 +160,9 @@ function completeItem(rng: Rng, order: string[]): Built | null {
   const away = pan === "left" ? "right" : "left";
   // The shown shape outweighs the empty pan's shape when the key is lighter.
   const heavier = lighter ? pan : away;
-  return { answer, wrong: [shape, ...other.slice(0, 2)], query: { shape, side: pan, heavier } };
+  // The nearest and the farthest on the other side.
+  const wrong = [shape, other[0] as string, other.at(-1) as string];
+  return { answer, wrong, query: { shape, side: pan, heavier } };
 }
 
 export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null {
@@ -168,7 +181,17 @@ export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null 
   // The ordered layout reads top to bottom from the heavy end of the chain, whichever end is asked.
   const shown = radicals.layout === "ordered" ? scales : rng.shuffle(scales);
   const built = ask === "complete" ? completeItem(rng, order) : rankItem(rng, order, shown, ask);
-  if (!built || built.wrong.length !== 3) return null;
+  if (!built || new Set(built.wrong).size !== 3) return null;
+  // How often a shape appears on the scales may not single the key out (the ends of a
+  // chain appear once, the root of a tree often): a taker could count instead of reason.
+  const appearances = [built.answer, ...built.wrong].map(
+    (s) =>
+      shown.filter((sc) => sc.left === s || sc.right === s).length +
+      (built.query?.shape === s ? 1 : 0),
+  );
+  const key = appearances[0] as number;
+  const others = appearances.slice(1);
+  if (others.every((a) => a < key) || others.every((a) => a > key)) return null;
   const wrong = rng.shuffle(built.wrong);
   const spec: ScalesSpec = { kind: "scales", ask, scales: shown };
   if (built.query) spec.query = built.query;

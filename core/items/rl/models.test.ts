@@ -146,6 +146,30 @@ describe("RL item models", () => {
     ).toBe(true);
   });
 
+  it("keeps every equation within its panel: at most three shapes on a side", () => {
+    for (const radicals of radicalGrid(equationsModel))
+      for (const seed of ["w1", "w2", "w3", "w4"]) {
+        const draft = draw(equationsModel, radicals, seed) as ItemDraft<EquationSpec, NumberOption>;
+        for (const expression of [...draft.spec.equations.map((e) => e.left), draft.spec.question])
+          expect(expression.filter((_, i) => i % 2 === 0).length).toBeLessThanOrEqual(3);
+        for (const { right } of draft.spec.equations) expect(right).toBeLessThan(100);
+      }
+  });
+
+  it("does not let a count of appearances on the scales single the key out", () => {
+    for (const radicals of radicalGrid(scalesModel))
+      for (const seed of ["c1", "c2", "c3"]) {
+        const draft = draw(scalesModel, radicals, seed) as ItemDraft<ScalesSpec, ShapeOption>;
+        const counts = optionsOf(draft).map(
+          ({ shape }) =>
+            draft.spec.scales.filter((sc) => sc.left === shape || sc.right === shape).length +
+            (draft.spec.query?.shape === shape ? 1 : 0),
+        );
+        const [key, ...others] = counts as [number, ...number[]];
+        expect(others.every((c) => c < key) || others.every((c) => c > key)).toBe(false);
+      }
+  });
+
   it("keeps the generators apart from the checks and the solver (read from the sources)", () => {
     const folder = "core/items/rl";
     for (const file of [
