@@ -1,9 +1,10 @@
 /**
  * Item model rl-scales (issue 28): transitive inference pictured with balance scales. Each
  * scale holds one shape on each pan and tips toward the heavier one; from these premises
- * the taker orders the shapes and names the heaviest, the lightest, or the second heaviest
- * or lightest. Nothing in the picture is a word or a number: the title asks the question.
- * A try is kept only when the premises fix the asked shape in every order they allow.
+ * the taker orders the shapes and names the heaviest, the lightest, the second heaviest or
+ * lightest, or the shape that makes a last, half-empty scale tip as shown. Nothing in the
+ * picture is a word or a number (a question mark marks the empty pan): the title asks the
+ * question. A try is kept only when the premises fix the answer in every order they allow.
  */
 import type { Feature, ItemDraft, LocalizedText } from "../model.ts";
 import type { Design, ItemModel } from "../pool/item-model.ts";
@@ -23,7 +24,7 @@ export type ScalesRadicals = {
   /**
    * ordered: the scales follow the chain, heavier pan always on the left; scrambled: shown in
    * random order with the heavier pan on either side (and, for an end or a second, the
-   * comparisons form any tree hanging from the asked end).
+   * comparisons form a random tree hanging from the asked end).
    */
   layout: "ordered" | "scrambled";
 };

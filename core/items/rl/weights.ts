@@ -15,7 +15,7 @@ export const weights: CategoryWeights = {
     "scales:base": {
       weight: -2.5,
       evidence:
-        "Four shapes in a chain shown in order, heaviest or lightest asked: one premise read off; transitive inference with an ordered, minimal premise set is the easiest form (Halford, Wilson & Phillips 1998, relational complexity; stated guess for the level).",
+        "Four shapes in a chain shown in order, heaviest or lightest asked: the answer is read off the first or last scale. The easiest form of a transitive-inference item; the level is a stated guess, not a measurement.",
     },
     "scales:premise": {
       weight: 0.45,
@@ -25,7 +25,7 @@ export const weights: CategoryWeights = {
     "scales:second": {
       weight: 0.9,
       evidence:
-        "The second heaviest or lightest needs the top two placed, not one end found: a ternary relation instead of a binary one (Halford et al. 1998); stated size.",
+        "The second heaviest or lightest needs the top two placed, not one end found: more relations held at once (in the spirit of relational complexity, Halford, Wilson & Phillips 1998, BBS 21); direction argued, size a stated guess.",
     },
     "scales:complete": {
       weight: 1.6,
@@ -35,7 +35,7 @@ export const weights: CategoryWeights = {
     "scales:scrambled": {
       weight: 1.3,
       evidence:
-        "Premises in random order, heavier pan on either side and comparisons between non-neighbours: the taker must build the order (premise integration), known to cost more than presented-in-order chains in transitive inference and linear syllogisms (e.g. Potts 1972; Sternberg 1980); stated size.",
+        "Premises in random order, heavier pan on either side, comparisons between non-neighbours: the taker must build the order from pieces (premise integration); premises presented out of order are harder in linear-ordering tasks (e.g. Potts 1972; Sternberg 1980, linear syllogisms). Direction from that literature, size a stated guess.",
     },
     "overlay:base": {
       weight: -2.0,
@@ -45,7 +45,7 @@ export const weights: CategoryWeights = {
     "gate:and": {
       weight: 0.5,
       evidence:
-        "Intersection: what is kept is less salient than what is added; AND harder than OR (PGM, Barrett et al. 2018; v2 ordering); stated size.",
+        "Intersection: what is kept is less salient than what is added; bank v2 put AND after OR (RL-01, RL-03). Direction from the v2 design and PSYCHOMETRICS.md's logical rules, size a stated guess.",
     },
     "gate:difference": {
       weight: 1.0,
@@ -55,12 +55,12 @@ export const weights: CategoryWeights = {
     "gate:xor": {
       weight: 1.7,
       evidence:
-        "Exclusive or: elements in both inputs vanish, against the perceptual pull of superposition; XOR the hardest logical rule (Primi 2001; PSYCHOMETRICS.md: logical XOR/AND/OR among the hardest kinds); stated size.",
+        "Exclusive or: elements in both inputs vanish, against the perceptual pull of superposition; PSYCHOMETRICS.md lists logical rules (XOR, AND, OR) among the hardest kinds (after Carpenter et al. 1990 and Primi 2001); v2 put XOR late (RL-06, RL-09). Size a stated guess.",
     },
     "overlay:three-inputs": {
       weight: 1.0,
       evidence:
-        "Three inputs (odd parity): more figures per row and seven input patterns to track (Carpenter et al. 1990: more elements to correspond; Primi 2001: number of figures); stated size.",
+        "Three inputs (odd parity): more figures per row and seven input patterns to track (Carpenter et al. 1990: more elements to put in correspondence; Primi 2001: number of figures); size a stated guess.",
     },
     "overlay:dots": {
       weight: 0.4,
