@@ -15,11 +15,11 @@ import {
   renderEquationQuestion,
   renderNumberOption,
 } from "./equations.ts";
-import type { EquationSpec, Expression, Shape } from "./types.ts";
+import type { EquationSpec, Expression } from "./types.ts";
 
 export type EquationRadicals = {
   /** Shapes to find, one equation each. */
-  unknowns: 2 | 3 | 4;
+  unknowns: 2 | 3 | 4 | 5;
   /** Substitute one equation at a time, or combine two or three equations first. */
   solving: "substitute" | "eliminate";
   /** The operations the equations use: addition only, then subtraction, then products. */
@@ -30,8 +30,9 @@ export type NumberOption = { value: number };
 type Item = ItemDraft<EquationSpec, NumberOption>;
 type Values = Record<string, number>;
 
-const roles = ["U0", "U1", "U2", "U3"];
-const shapes: Shape[] = ["triangle", "circle", "square", "star"];
+const roles = ["U0", "U1", "U2", "U3", "U4"];
+/** Bank v2's four shapes, and a diamond for a fifth unknown. */
+const shapes: string[] = ["triangle", "circle", "square", "star", "diamond"];
 
 const sumOf = (...terms: string[]): Expression => terms.flatMap((t, i) => (i ? ["+", t] : [t]));
 
@@ -159,8 +160,8 @@ function pickDistractors(
   return rng.shuffle([...lower, ...higher]) as [number, number, number];
 }
 
-const counts = ["", "", "Two", "Three", "Four"];
-const countsPt = ["", "", "Duas", "Três", "Quatro"];
+const counts = ["", "", "Two", "Three", "Four", "Five"];
+const countsPt = ["", "", "Duas", "Três", "Quatro", "Cinco"];
 
 export function generateEquations(radicals: EquationRadicals, rng: Rng): Item | null {
   const k = radicals.unknowns;
@@ -249,7 +250,7 @@ export const equationsModel: ItemModel<EquationRadicals, EquationSpec, NumberOpt
   summary:
     "Shapes stand for numbers: solve a small system of equations and give the value of an expression of shapes.",
   radicals: {
-    unknowns: [2, 3, 4],
+    unknowns: [2, 3, 4, 5],
     solving: ["substitute", "eliminate"],
     operations: ["add", "subtract", "multiply"],
   },

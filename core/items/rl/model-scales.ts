@@ -256,14 +256,8 @@ const countWords: Record<number, { en: string; pt: string }> = {
 
 /* ---------- drawing ---------- */
 
-const fill = palette.fills[2];
-
-/** The six shapes: four from the equations' drawing, a diamond and a hexagon. */
+/** The six shapes (equations.ts draws them for both models). */
 export function drawScaleShape(shape: string, cx: number, cy: number, r: number): string {
-  if (shape === "diamond")
-    return `<polygon points="${polygonPoints(cx, cy, r * 1.15, 4)}" fill="${fill}"/>`;
-  if (shape === "hexagon")
-    return `<polygon points="${polygonPoints(cx, cy, r * 1.05, 6)}" fill="${fill}"/>`;
   return drawShape(shape, cx, cy, r);
 }
 

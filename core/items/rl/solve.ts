@@ -196,7 +196,7 @@ function equationValues(parsed: { left: string[]; right: number }[], question: s
     for (const t of next.left) if (isSymbol(t) && !order.includes(t)) order.push(t);
   }
   for (const t of question) if (isSymbol(t) && !order.includes(t)) order.push(t);
-  if (order.length > 4) return [];
+  if (order.length > 5) return [];
   const checkAt = order.map((_, depth) =>
     parsed.filter(
       (eq) =>

@@ -73,7 +73,7 @@ export const weights: CategoryWeights = {
         "Two shapes, one found alone and substituted, additions only (v2's RL-02, assumed b near -1.4): the easiest system; stated level.",
     },
     "equations:unknown": {
-      weight: 0.9,
+      weight: 0.75,
       evidence:
         "Each further unknown adds an equation and a substitution step to keep in mind: goal management (Carpenter et al. 1990); more premises harder (PSYCHOMETRICS.md); stated size.",
     },
