@@ -164,8 +164,11 @@ function distractors(
   const wrongOutputs = Object.entries(candidateRules[k])
     .filter(([name]) => name !== op)
     .map(([, rule]) => new Set(apply(rule, asked)));
+  // An element every panel shows reads as "always there": taking it away would be ruled out
+  // without the rule.
+  const everywhere = (e: number) => panels.every((p) => p.has(e));
   const scored = rng
-    .shuffle([...present])
+    .shuffle([...present].filter((e) => !everywhere(e)))
     .map((e) => ({
       e,
       score: wrongOutputs.filter((out) => out.has(e) !== answer.includes(e)).length,
