@@ -27,10 +27,16 @@ export type ScalesRadicals = {
    * comparisons form a random tree hanging from the asked end).
    */
   layout: "ordered" | "scrambled";
+  /**
+   * none: every scale tips; level: two shapes weigh the same and one scale between them
+   * stays level, so what is known of one holds for the other (never at or above the asked
+   * rank, where "second heaviest" would lose its meaning).
+   */
+  balance: "none" | "level";
 };
 
 export type Asked = "heaviest" | "lightest" | "second-heaviest" | "second-lightest" | "complete";
-export type Scale = { left: string; right: string; heavier: "left" | "right" };
+export type Scale = { left: string; right: string; heavier: "left" | "right" | "level" };
 /** The last scale of a "complete" item: `shape` on the pan `side`, the other pan empty. */
 export type Query = { shape: string; side: "left" | "right"; heavier: "left" | "right" };
 export interface ScalesSpec {
@@ -44,29 +50,48 @@ type Item = ItemDraft<ScalesSpec, ShapeOption>;
 
 export const scaleShapes = ["circle", "square", "triangle", "star", "diamond", "hexagon"] as const;
 
-/** Every order of the shapes (heaviest first) that the scales allow. */
-function ordersAllowed(shapes: string[], scales: Scale[]): string[][] {
-  const found: string[][] = [];
+/** Shapes that a level scale says weigh the same, by a representative of their group. */
+function groupsOf(shapes: string[], scales: Scale[]): Map<string, string> {
+  const head = new Map(shapes.map((s) => [s, s]));
+  const find = (s: string): string => {
+    const up = head.get(s) as string;
+    return up === s ? s : find(up);
+  };
+  for (const sc of scales) if (sc.heavier === "level") head.set(find(sc.left), find(sc.right));
+  return new Map(shapes.map((s) => [s, find(s)]));
+}
+
+/**
+ * Every order of the groups of equal shapes (heaviest first) that the scales allow, each
+ * group as the list of its shapes.
+ */
+function ordersAllowed(shapes: string[], scales: Scale[]): string[][][] {
+  const group = groupsOf(shapes, scales);
+  const heads = [...new Set(group.values())];
+  const members = (h: string) => shapes.filter((s) => group.get(s) === h);
+  const strict = scales
+    .filter((sc) => sc.heavier !== "level")
+    .map((sc) => {
+      const heavy = sc.heavier === "left" ? sc.left : sc.right;
+      const light = sc.heavier === "left" ? sc.right : sc.left;
+      return { heavy: group.get(heavy) as string, light: group.get(light) as string };
+    });
+  if (strict.some((e) => e.heavy === e.light)) return [];
+  const found: string[][][] = [];
   const walk = (prefix: string[], rest: string[]) => {
     if (rest.length === 0) {
-      found.push(prefix);
+      found.push(prefix.map(members));
       return;
     }
-    for (const s of rest) {
-      // s goes next (heavier than everything after it): no scale may say a remaining shape outweighs s.
-      const blocked = scales.some((sc) => {
-        const heavy = sc.heavier === "left" ? sc.left : sc.right;
-        const light = sc.heavier === "left" ? sc.right : sc.left;
-        return light === s && rest.includes(heavy) && heavy !== s;
-      });
-      if (!blocked)
+    // h goes next (heavier than every group after it): no scale may say a remaining group outweighs h.
+    for (const h of rest)
+      if (!strict.some((e) => e.light === h && rest.includes(e.heavy)))
         walk(
-          [...prefix, s],
-          rest.filter((r) => r !== s),
+          [...prefix, h],
+          rest.filter((r) => r !== h),
         );
-    }
   };
-  walk([], shapes);
+  walk([], heads);
   return found;
 }
 
@@ -77,39 +102,63 @@ const rankOf: Record<Exclude<Asked, "complete">, (count: number) => number> = {
   "second-lightest": (count) => count - 2,
 };
 
+/** A comparison over the hidden order: `a` heavier than `b`, or as heavy when `level`. */
+type Pair = { a: string; b: string; level: boolean };
+
 /**
- * Comparisons (heavier, lighter) over the hidden order (heaviest first). Ordered, or any
- * layout of a "complete" item: the chain of neighbours, which fixes the whole order.
- * Scrambled ends and seconds: a random tree hanging from the asked end (each shape compared
- * with a random one nearer that end), for a second the first two compared and the tree
- * hanging from the second.
+ * Comparisons over the hidden order (heaviest first; `order[tie]` and `order[tie + 1]` weigh
+ * the same). Ordered, or any layout of a "complete" item: the chain of neighbours, which fixes
+ * the whole order. Scrambled ends and seconds: a random tree hanging from the asked end (each
+ * shape compared with the one just before it half the time, else with a random one nearer
+ * that end; for a second the first two compared and the tree hanging from the second); the
+ * tied shape always hangs from its twin.
  */
 function comparisons(
   rng: Rng,
   order: string[],
+  tie: number | null,
   layout: ScalesRadicals["layout"],
   ask: Asked,
-): [string, string][] {
+): Pair[] {
   if (layout === "ordered" || ask === "complete")
-    return order.slice(1).map((s, i) => [order[i] as string, s]);
+    return order.slice(1).map((s, i) => ({ a: order[i] as string, b: s, level: i === tie }));
   const fromTop = ask === "heaviest" || ask === "second-heaviest";
   const line = fromTop ? order : [...order].reverse();
+  const lineTie = tie === null ? null : fromTop ? tie : order.length - 2 - tie;
   const second = ask === "second-heaviest" || ask === "second-lightest";
-  // Each shape hangs from the one just before it half the time (a chain), else from any
-  // earlier one (a branch): the root does not collect most of the comparisons.
-  const edges: [string, string][] = line
-    .slice(1)
-    .map((s, i) => [
-      line[rng.next() < 0.5 ? i : second && i > 0 ? rng.int(1, i) : rng.int(0, i)] as string,
-      s,
-    ]);
-  return fromTop ? edges : edges.map(([a, b]) => [b, a]);
+  const edges: Pair[] = line.slice(1).map((s, i) => {
+    const parent =
+      i === lineTie || rng.next() < 0.5 ? i : second && i > 0 ? rng.int(1, i) : rng.int(0, i);
+    return { a: line[parent] as string, b: s, level: i === lineTie };
+  });
+  return fromTop ? edges : edges.map((e) => ({ a: e.b, b: e.a, level: e.level }));
 }
 
 interface Built {
   answer: string;
   wrong: string[];
   query?: Query;
+}
+
+/**
+ * The shape at `rank` from the asked end in every allowed order, or null when it differs
+ * between orders or when a group of equal shapes sits at or above it (no single answer).
+ */
+function rankAnswer(
+  shapes: string[],
+  scales: Scale[],
+  ask: Exclude<Asked, "complete">,
+): string | null {
+  const rank = ask === "heaviest" || ask === "lightest" ? 0 : 1;
+  const fromTop = ask === "heaviest" || ask === "second-heaviest";
+  const possible = new Set<string>();
+  for (const groups of ordersAllowed(shapes, scales)) {
+    const line = fromTop ? groups : [...groups].reverse();
+    const top = line.slice(0, rank + 1);
+    if (top.some((g) => g.length !== 1)) return null;
+    possible.add(top[rank]?.[0] as string);
+  }
+  return possible.size === 1 ? ([...possible][0] as string) : null;
 }
 
 /** An end or a second: the shape every allowed order puts there; the shapes nearest it as distractors. */
@@ -119,10 +168,9 @@ function rankItem(
   shown: Scale[],
   ask: Exclude<Asked, "complete">,
 ): Built | null {
+  const answer = rankAnswer(order, shown, ask);
+  if (!answer) return null;
   const rank = rankOf[ask](order.length);
-  const possible = new Set(ordersAllowed(order, shown).map((o) => o[rank] as string));
-  if (possible.size !== 1) return null;
-  const answer = [...possible][0] as string;
   const near = order
     .filter((s) => s !== answer)
     .map((s) => ({ s, d: Math.abs(order.indexOf(s) - rank), t: rng.next() }))
@@ -140,29 +188,42 @@ function rankItem(
 /**
  * A last scale with one shape against an empty pan: the key is on the tipping side of that
  * shape in the order, two or more steps away from it when the order allows (so that it is
- * found by chaining premises, not read off one scale); the distractors are the shape itself
- * (it would balance) and the two shapes nearest it on the other side.
+ * found by chaining premises, not read off one scale); the distractors are a shape as heavy
+ * as the shown one (its twin on a level scale, else the shape itself: either would balance)
+ * and the nearest and the farthest shape on the other side.
  */
-function completeItem(rng: Rng, order: string[]): Built | null {
-  const n = order.length;
+function completeItem(rng: Rng, order: string[], tie: number | null): Built | null {
+  const level = (i: number) => (tie !== null && i > tie ? i - 1 : i);
   const choices: { at: number; lighter: boolean }[] = [];
-  for (let at = 1; at < n - 1; at++) {
-    if (at >= 2) choices.push({ at, lighter: true });
-    if (at <= n - 3) choices.push({ at, lighter: false });
-  }
+  for (let at = 0; at < order.length; at++)
+    for (const lighter of [true, false]) {
+      const here = level(at);
+      const side = order.filter((_, i) => (lighter ? level(i) > here : level(i) < here));
+      const other = order.filter((_, i) => (lighter ? level(i) < here : level(i) > here));
+      if (side.length >= 1 && other.length >= 2) choices.push({ at, lighter });
+    }
   if (choices.length === 0) return null;
   const { at, lighter } = rng.pick(choices);
+  const here = level(at);
   const shape = order[at] as string;
-  const side = lighter ? order.slice(at + 1) : order.slice(0, at).reverse();
-  const far = side.filter((_, i) => i >= 1);
-  const answer = rng.pick(far.length > 0 ? far : side);
-  const other = lighter ? order.slice(0, at).reverse() : order.slice(at + 1);
+  // Ordered from the shown shape outward.
+  const side = order
+    .map((s, i) => ({ s, d: lighter ? level(i) - here : here - level(i) }))
+    .filter(({ d }) => d > 0)
+    .sort((a, b) => a.d - b.d);
+  const far = side.filter(({ d }) => d >= 2);
+  const answer = rng.pick(far.length > 0 ? far : side).s;
+  const other = order
+    .map((s, i) => ({ s, d: lighter ? here - level(i) : level(i) - here }))
+    .filter(({ d }) => d > 0)
+    .sort((a, b) => a.d - b.d)
+    .map(({ s }) => s);
+  const twin = order.find((_, i) => i !== at && level(i) === here);
   const pan = rng.pick(["left", "right"] as const);
   const away = pan === "left" ? "right" : "left";
   // The shown shape outweighs the empty pan's shape when the key is lighter.
   const heavier = lighter ? pan : away;
-  // The nearest and the farthest on the other side.
-  const wrong = [shape, other[0] as string, other.at(-1) as string];
+  const wrong = [twin ?? shape, other[0] as string, other.at(-1) as string];
   return { answer, wrong, query: { shape, side: pan, heavier } };
 }
 
@@ -174,14 +235,22 @@ export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null 
       : radicals.ask === "second"
         ? rng.pick(["second-heaviest", "second-lightest"] as const)
         : "complete";
-  const scales: Scale[] = comparisons(rng, order, radicals.layout, ask).map(([heavy, light]) =>
-    radicals.layout === "ordered" || rng.next() < 0.5
-      ? { left: heavy, right: light, heavier: "left" }
-      : { left: light, right: heavy, heavier: "right" },
+  // The level pair sits below the asked rank (two steps from the asked end for a second).
+  const n = order.length;
+  const below = ask === "complete" ? 0 : ask === "heaviest" || ask === "lightest" ? 1 : 2;
+  const lineTie = radicals.balance === "level" ? rng.int(below, n - 2) : null;
+  const fromBottom = ask === "lightest" || ask === "second-lightest";
+  const tie = lineTie === null ? null : fromBottom ? n - 2 - lineTie : lineTie;
+  const scales: Scale[] = comparisons(rng, order, tie, radicals.layout, ask).map(
+    ({ a, b, level }) =>
+      radicals.layout === "ordered" || rng.next() < 0.5
+        ? { left: a, right: b, heavier: level ? "level" : "left" }
+        : { left: b, right: a, heavier: level ? "level" : "right" },
   );
   // The ordered layout reads top to bottom from the heavy end of the chain, whichever end is asked.
   const shown = radicals.layout === "ordered" ? scales : rng.shuffle(scales);
-  const built = ask === "complete" ? completeItem(rng, order) : rankItem(rng, order, shown, ask);
+  const built =
+    ask === "complete" ? completeItem(rng, order, tie) : rankItem(rng, order, shown, ask);
   if (!built || new Set(built.wrong).size !== 3) return null;
   // How often a shape appears on the scales may not single the key out (the ends of a
   // chain appear once, the root of a tree often): a taker could count instead of reason.
@@ -207,46 +276,61 @@ export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null 
       { shape: wrong[1] as string },
       { shape: wrong[2] as string },
     ],
-    title: titles[ask],
-    alt: built.query
-      ? {
-          en: `${count?.en} balance scales, each with one shape on each pan, tipped toward the heavier shape; then a last scale with one shape and one empty pan.`,
-          "pt-br": `${count?.pt} balanças, cada uma com uma forma em cada prato, inclinadas para o lado da forma mais pesada; depois uma última balança com uma forma e um prato vazio.`,
-        }
-      : {
-          en: `${count?.en} balance scales, each with one shape on each pan, tipped toward the heavier shape.`,
-          "pt-br": `${count?.pt} balanças, cada uma com uma forma em cada prato, inclinadas para o lado da forma mais pesada.`,
-        },
+    title: titleOf(ask, radicals.balance === "level"),
+    alt: altOf(
+      count ?? { en: "", pt: "" },
+      built.query !== undefined,
+      radicals.balance === "level",
+    ),
   };
 }
 
-const lead = {
-  en: "Each scale tips toward the heavier shape.",
-  pt: "Cada balança pende para o lado da forma mais pesada.",
+const leads = {
+  tip: {
+    en: "Each scale tips toward the heavier shape.",
+    pt: "Cada balança pende para o lado da forma mais pesada.",
+  },
+  level: {
+    en: "Each scale tips toward the heavier shape, and stays level when both weigh the same.",
+    pt: "Cada balança pende para o lado da forma mais pesada e fica equilibrada quando as duas pesam o mesmo.",
+  },
 };
 
-const titles: Record<Asked, LocalizedText> = {
+const questions: Record<Asked, { en: string; pt: string }> = {
   heaviest: {
-    en: `${lead.en} Which shape is the heaviest of all?`,
-    "pt-br": `${lead.pt} Qual forma é a mais pesada de todas?`,
+    en: "Which shape is the heaviest of all?",
+    pt: "Qual forma é a mais pesada de todas?",
   },
-  lightest: {
-    en: `${lead.en} Which shape is the lightest of all?`,
-    "pt-br": `${lead.pt} Qual forma é a mais leve de todas?`,
-  },
+  lightest: { en: "Which shape is the lightest of all?", pt: "Qual forma é a mais leve de todas?" },
   "second-heaviest": {
-    en: `${lead.en} Which shape is the second heaviest?`,
-    "pt-br": `${lead.pt} Qual forma é a segunda mais pesada?`,
+    en: "Which shape is the second heaviest?",
+    pt: "Qual forma é a segunda mais pesada?",
   },
   "second-lightest": {
-    en: `${lead.en} Which shape is the second lightest?`,
-    "pt-br": `${lead.pt} Qual forma é a segunda mais leve?`,
+    en: "Which shape is the second lightest?",
+    pt: "Qual forma é a segunda mais leve?",
   },
   complete: {
-    en: `${lead.en} Which shape, put on the empty pan, makes the last scale tip the way it does?`,
-    "pt-br": `${lead.pt} Qual forma, colocada no prato vazio, faz a última balança pender como mostrado?`,
+    en: "Which shape, put on the empty pan, makes the last scale tip the way it does?",
+    pt: "Qual forma, colocada no prato vazio, faz a última balança pender como mostrado?",
   },
 };
+
+function titleOf(ask: Asked, level: boolean): LocalizedText {
+  const lead = level ? leads.level : leads.tip;
+  return { en: `${lead.en} ${questions[ask].en}`, "pt-br": `${lead.pt} ${questions[ask].pt}` };
+}
+
+function altOf(count: { en: string; pt: string }, query: boolean, level: boolean): LocalizedText {
+  const en = `${count.en} balance scales, each with one shape on each pan, ${level ? "one of them level, the others tipped" : "tipped"} toward the heavier shape`;
+  const pt = `${count.pt} balanças, cada uma com uma forma em cada prato, ${level ? "uma delas equilibrada e as outras inclinadas" : "inclinadas"} para o lado da forma mais pesada`;
+  return query
+    ? {
+        en: `${en}; then a last scale with one shape and one empty pan.`,
+        "pt-br": `${pt}; depois uma última balança com uma forma e um prato vazio.`,
+      }
+    : { en: `${en}.`, "pt-br": `${pt}.` };
+}
 
 const countWords: Record<number, { en: string; pt: string }> = {
   3: { en: "Three", pt: "Três" },
@@ -272,14 +356,14 @@ const cellHeight = 158;
 function drawScale(
   left: string | null,
   right: string | null,
-  heavier: "left" | "right",
+  heavier: Scale["heavier"],
   x: number,
   y: number,
 ): string {
   const cx = x + cellWidth / 2;
   const pivotY = y + 52;
   const beam = 112;
-  const tilt = (heavier === "left" ? -1 : 1) * 0.2;
+  const tilt = heavier === "left" ? -0.2 : heavier === "right" ? 0.2 : 0;
   const ends = [-1, 1].map((side) => ({
     x: cx + side * beam * Math.cos(tilt),
     y: pivotY + side * beam * Math.sin(tilt),
@@ -307,7 +391,7 @@ function drawScale(
 export function renderScalesQuestion(spec: ScalesSpec): string {
   const gap = 12;
   const margin = 10;
-  const cells: [string | null, string | null, "left" | "right"][] = spec.scales.map((sc) => [
+  const cells: [string | null, string | null, Scale["heavier"]][] = spec.scales.map((sc) => [
     sc.left,
     sc.right,
     sc.heavier,
@@ -353,6 +437,7 @@ function design(radicals: ScalesRadicals): Design {
     "scales:second": radicals.ask === "second" ? 1 : 0,
     "scales:complete": radicals.ask === "complete" ? 1 : 0,
     "scales:scrambled": radicals.layout === "scrambled" ? 1 : 0,
+    "scales:level": radicals.balance === "level" ? 1 : 0,
   };
 }
 
@@ -365,9 +450,11 @@ export const scalesModel: ItemModel<ScalesRadicals, ScalesSpec, ShapeOption> = {
     shapes: [4, 5, 6],
     ask: ["extreme", "second", "complete"],
     layout: ["ordered", "scrambled"],
+    balance: ["none", "level"],
   },
   incidentals: [
     "which shapes, and their hidden order",
+    "level: which two neighbours in the order weigh the same (below the asked rank)",
     "heaviest or lightest (second heaviest or second lightest)",
     "scrambled: which comparisons form the tree, their order and the side of the heavier pan",
     "which three other shapes are offered",

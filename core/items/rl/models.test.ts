@@ -89,10 +89,24 @@ describe("RL item models", () => {
 
   it("fails planted scales that leave two shapes possible", () => {
     const draft = clone(
-      draw(scalesModel, { shapes: 5, ask: "extreme", layout: "ordered" }, "plant"),
+      draw(scalesModel, { shapes: 5, ask: "extreme", layout: "ordered", balance: "none" }, "plant"),
     ) as ItemDraft<ScalesSpec, ShapeOption>;
     // The chain cut in two: neither half outweighs the other any more.
     draft.spec.scales.splice(1, 1);
+    expect(verifyDraft(scalesModel, draft, solver)).toContain(
+      "solver: the key does not fit the rule",
+    );
+  });
+
+  it("fails planted scales whose level scale ties the asked end (no single heaviest)", () => {
+    const draft = clone(
+      draw(scalesModel, { shapes: 5, ask: "extreme", layout: "ordered", balance: "none" }, "tie"),
+    ) as ItemDraft<ScalesSpec, ShapeOption>;
+    // An end of the chain appears on one scale only: level it, and the end is a tie.
+    const holding = draft.spec.scales.find(
+      (sc) => sc.left === draft.answer.shape || sc.right === draft.answer.shape,
+    ) as ScalesSpec["scales"][number];
+    holding.heavier = "level";
     expect(verifyDraft(scalesModel, draft, solver)).toContain(
       "solver: the key does not fit the rule",
     );
@@ -134,7 +148,11 @@ describe("RL item models", () => {
   });
 
   it("fails a planted duplicated alt", () => {
-    const draft = draw(scalesModel, { shapes: 4, ask: "second", layout: "scrambled" }, "plant");
+    const draft = draw(
+      scalesModel,
+      { shapes: 4, ask: "second", layout: "scrambled", balance: "level" },
+      "plant",
+    );
     const muddled: AnyModel = {
       ...scalesModel,
       optionAlt: () => ({ en: "A shape", "pt-br": "Uma forma" }),

@@ -285,36 +285,63 @@ function poolOverlaySatisfies(spec: Record<string, unknown>, option: unknown): b
 }
 
 /**
- * Balance scales: every order of the shapes (heaviest first) that no scale contradicts; the
- * asked rank's shape in each. The option fits when it is the only shape any allowed order
- * puts there: a premise set that leaves two candidates has no answer at all.
+ * Balance scales. A level scale puts its two shapes in one group (they weigh the same); every
+ * order of the groups (heaviest first) that no tipped scale contradicts is enumerated. For an
+ * end or a second, the option fits when it is the one shape that every allowed order puts at
+ * that rank, with a single shape in every group from the asked end down to it (a group of
+ * equal shapes there leaves "the heaviest" or "the second" without one answer).
  */
-const askedRank: Record<string, (count: number) => number> = {
-  heaviest: () => 0,
-  lightest: (count) => count - 1,
-  "second-heaviest": () => 1,
-  "second-lightest": (count) => count - 2,
+type Premise = { heavy: string; light: string; level: boolean };
+
+const askedRank: Record<string, { rank: number; fromTop: boolean }> = {
+  heaviest: { rank: 0, fromTop: true },
+  lightest: { rank: 0, fromTop: false },
+  "second-heaviest": { rank: 1, fromTop: true },
+  "second-lightest": { rank: 1, fromTop: false },
 };
 
-function scaleCandidates(scales: { heavy: string; light: string }[], ask: string): string[] {
-  const shapes = [...new Set(scales.flatMap((s) => [s.heavy, s.light]))];
-  const rank = askedRank[ask];
-  if (!rank || shapes.length > 8) return [];
-  const at = rank(shapes.length);
-  const candidates = new Set<string>();
+/** The allowed orders of groups, heaviest first, each group the list of its shapes. */
+function groupOrders(premises: Premise[], extra: string[]): string[][][] {
+  const shapes = [...new Set([...premises.flatMap((p) => [p.heavy, p.light]), ...extra])];
+  if (shapes.length > 8) return [];
+  const head = new Map(shapes.map((s) => [s, s]));
+  const find = (s: string): string => {
+    const up = head.get(s) as string;
+    return up === s ? s : find(up);
+  };
+  for (const p of premises) if (p.level) head.set(find(p.heavy), find(p.light));
+  const strict = premises
+    .filter((p) => !p.level)
+    .map((p) => ({ heavy: find(p.heavy), light: find(p.light) }));
+  if (strict.some((e) => e.heavy === e.light)) return [];
+  const heads = [...new Set(shapes.map(find))];
+  const orders: string[][][] = [];
   const walk = (placed: string[], rest: string[]) => {
     if (rest.length === 0) {
-      candidates.add(placed[at] as string);
+      orders.push(placed.map((h) => shapes.filter((s) => find(s) === h)));
       return;
     }
-    for (const s of rest)
-      if (!scales.some((sc) => sc.light === s && rest.includes(sc.heavy)))
+    for (const h of rest)
+      if (!strict.some((e) => e.light === h && rest.includes(e.heavy)))
         walk(
-          [...placed, s],
-          rest.filter((r) => r !== s),
+          [...placed, h],
+          rest.filter((r) => r !== h),
         );
   };
-  walk([], shapes);
+  walk([], heads);
+  return orders;
+}
+
+function scaleCandidates(premises: Premise[], ask: string): string[] {
+  const asked = askedRank[ask];
+  if (!asked) return [];
+  const candidates = new Set<string>();
+  const orders = groupOrders(premises, []);
+  for (const groups of orders) {
+    const line = asked.fromTop ? groups : [...groups].reverse();
+    if (line.slice(0, asked.rank + 1).some((g) => g.length !== 1)) return [];
+    candidates.add(line[asked.rank]?.[0] as string);
+  }
   return [...candidates];
 }
 
@@ -323,32 +350,22 @@ function scaleCandidates(scales: { heavy: string; light: string }[], ask: string
  * empty pan, tip it as shown in every allowed order. When some shape does so in some orders
  * and not in others, nothing fits (the premises leave the item open).
  */
-function completions(
-  scales: { heavy: string; light: string }[],
-  query: { shape: string; lighter: boolean },
-): string[] {
-  const shapes = [...new Set([...scales.flatMap((s) => [s.heavy, s.light]), query.shape])];
-  if (shapes.length > 8) return [];
+function completions(premises: Premise[], query: { shape: string; lighter: boolean }): string[] {
+  const orders = groupOrders(premises, [query.shape]);
+  if (orders.length === 0) return [];
+  const shapes = orders[0]?.flat() ?? [];
   const always = new Map(shapes.map((s) => [s, true]));
   const ever = new Map(shapes.map((s) => [s, false]));
-  const walk = (placed: string[], rest: string[]) => {
-    if (rest.length === 0) {
-      const at = placed.indexOf(query.shape);
-      for (const [i, s] of placed.entries()) {
-        const tips = query.lighter ? i > at : i < at;
+  for (const groups of orders) {
+    const at = groups.findIndex((g) => g.includes(query.shape));
+    groups.forEach((group, i) => {
+      const tips = query.lighter ? i > at : i < at;
+      for (const s of group) {
         if (tips) ever.set(s, true);
         else always.set(s, false);
       }
-      return;
-    }
-    for (const s of rest)
-      if (!scales.some((sc) => sc.light === s && rest.includes(sc.heavy)))
-        walk(
-          [...placed, s],
-          rest.filter((r) => r !== s),
-        );
-  };
-  walk([], shapes);
+    });
+  }
   if (shapes.some((s) => ever.get(s) !== always.get(s))) return [];
   return shapes.filter((s) => always.get(s));
 }
@@ -357,12 +374,13 @@ function scalesSatisfy(spec: Record<string, unknown>, option: unknown): boolean 
   const scales = spec.scales;
   const ask = spec.ask;
   if (typeof ask !== "string" || !Array.isArray(scales) || scales.length === 0) return false;
-  const read: { heavy: string; light: string }[] = [];
+  const read: Premise[] = [];
   for (const sc of scales as { left?: unknown; right?: unknown; heavier?: unknown }[]) {
     if (typeof sc?.left !== "string" || typeof sc.right !== "string" || sc.left === sc.right)
       return false;
-    if (sc.heavier === "left") read.push({ heavy: sc.left, light: sc.right });
-    else if (sc.heavier === "right") read.push({ heavy: sc.right, light: sc.left });
+    if (sc.heavier === "left") read.push({ heavy: sc.left, light: sc.right, level: false });
+    else if (sc.heavier === "right") read.push({ heavy: sc.right, light: sc.left, level: false });
+    else if (sc.heavier === "level") read.push({ heavy: sc.left, light: sc.right, level: true });
     else return false;
   }
   let candidates: string[];

@@ -32,6 +32,11 @@ export const weights: CategoryWeights = {
       evidence:
         "A last scale with one shape against an empty pan: the key is linked to that shape only through a chain of premises (two steps or more from five shapes on), so the order must be built and then queried between non-neighbours: premise integration, the core cost of transitive inference (Halford et al. 1998; Carpenter et al. 1990, goal management); stated size.",
     },
+    "scales:level": {
+      weight: 0.6,
+      evidence:
+        "One scale is level: two shapes weigh the same, and what is known of one must be carried over to the other (a second kind of relation to integrate, equality next to order); direction argued from premise integration (Halford et al. 1998), size a stated guess.",
+    },
     "scales:scrambled": {
       weight: 1.3,
       evidence:
