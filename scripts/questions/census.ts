@@ -9,7 +9,7 @@ import { choosers, hitOf } from "../../core/items/checks/audit.ts";
 import { expectedHit } from "../../core/items/checks/blind.ts";
 import { type Category, categories, letters } from "../../core/items/model.ts";
 import { maxTries } from "../../core/items/pool/draw.ts";
-import { samplePool } from "./pool-sample.ts";
+import { type SampledItem, samplePool } from "./pool-sample.ts";
 
 /** What the issue requires of every category. */
 export const requirements = { distinct: 1000, chooserRate: 0.35 } as const;
@@ -26,7 +26,15 @@ export interface CategoryCensus {
   distinct: number;
   /** Predicted b: min, first quartile, median, third quartile, max. */
   difficulty: [number, number, number, number, number];
-  perModel: { id: string; drawn: number; failedTries: number; bMin: number; bMax: number }[];
+  perModel: {
+    id: string;
+    drawn: number;
+    failedTries: number;
+    bMin: number;
+    bMax: number;
+    /** The chooser right most often on this model's instances alone, and its rate. */
+    worstChooser: [string, number];
+  }[];
   /** Every chooser's expected accuracy over the instances (chance 0.25). */
   rates: Record<string, number>;
   ms: { p50: number; p99: number; max: number };
@@ -36,6 +44,21 @@ const quantile = (sorted: number[], q: number) =>
   sorted.length === 0
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
+
+/** Every chooser's expected accuracy over the items (chance 0.25). */
+function ratesOf(items: readonly SampledItem[]): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const [name, chooser] of Object.entries(choosers))
+    rates[name] = items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / (items.length || 1);
+  for (const name of Object.keys(items[0]?.heuristics ?? {}))
+    rates[name] =
+      items.reduce(
+        (sum, item) =>
+          sum + expectedHit(item.heuristics[name] ?? [0, 1, 2, 3], letters.indexOf(item.expect)),
+        0,
+      ) / (items.length || 1);
+  return rates;
+}
 
 export function censusOf(category: Category, per: number, seed: string): CategoryCensus {
   const sample = samplePool(category, per, seed);
@@ -53,16 +76,7 @@ export function censusOf(category: Category, per: number, seed: string): Categor
     ),
   ).size;
   const bs = items.map((item) => item.instance.parameters.b).sort((a, b) => a - b);
-  const rates: Record<string, number> = {};
-  for (const [name, chooser] of Object.entries(choosers))
-    rates[name] = items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / (items.length || 1);
-  for (const name of Object.keys(items[0]?.heuristics ?? {}))
-    rates[name] =
-      items.reduce(
-        (sum, item) =>
-          sum + expectedHit(item.heuristics[name] ?? [0, 1, 2, 3], letters.indexOf(item.expect)),
-        0,
-      ) / (items.length || 1);
+  const rates = ratesOf(items);
   const times = sample.map((s) => s.ms).sort((a, b) => a - b);
   const ids = [...new Set(sample.map((s) => s.model.id))];
   return {
@@ -84,6 +98,10 @@ export function censusOf(category: Category, per: number, seed: string): Categor
         failedTries: own.reduce((sum, s) => sum + s.draw.failures.length, 0),
         bMin: Math.min(...b),
         bMax: Math.max(...b),
+        worstChooser: Object.entries(ratesOf(own.flatMap((s) => (s.item ? [s.item] : [])))).reduce(
+          (worst, entry) => (entry[1] > worst[1] ? entry : worst),
+          ["", 0] as [string, number],
+        ),
       };
     }),
     rates,
@@ -120,7 +138,7 @@ export function printCensus(census: CategoryCensus): void {
   );
   for (const m of c.perModel)
     console.log(
-      `    ${m.id.padEnd(22)} ${String(m.drawn).padStart(5)} draws, failed tries ${String(m.failedTries).padStart(5)}, b ${m.bMin.toFixed(2)} .. ${m.bMax.toFixed(2)}`,
+      `    ${m.id.padEnd(22)} ${String(m.drawn).padStart(5)} draws, failed tries ${String(m.failedTries).padStart(5)}, b ${m.bMin.toFixed(2)} .. ${m.bMax.toFixed(2)}; its own top chooser ${percent(m.worstChooser[1])} (${m.worstChooser[0]})`,
     );
   console.log(
     `  draw time (tries and checks): p50 ${c.ms.p50.toFixed(2)} ms, p99 ${c.ms.p99.toFixed(2)} ms, max ${c.ms.max.toFixed(1)} ms`,
