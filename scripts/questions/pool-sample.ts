@@ -26,6 +26,20 @@ export interface SampledItem extends AuditedItem {
   heuristics: Record<string, number[]>;
 }
 
+/** What a screen reader user hears: the longest and the shortest option alt. */
+function altChoosers(alts: readonly string[]): Record<string, number[]> {
+  const pick = (better: (a: number, b: number) => boolean) => {
+    const lengths = alts.map((alt) => alt.length);
+    const top = lengths.reduce((t, l) => (better(l, t) ? l : t));
+    const picked = lengths.flatMap((l, i) => (l === top ? [i] : []));
+    return picked.length < alts.length ? picked : alts.map((_, i) => i);
+  };
+  return {
+    "longest option alt": pick((a, b) => a > b),
+    "shortest option alt": pick((a, b) => a < b),
+  };
+}
+
 export function sampledItem(model: ItemModel, instance: Instance, seed: string): SampledItem {
   const { draft } = instance;
   const rng = createRng(`${seed}:order`);
@@ -40,7 +54,10 @@ export function sampledItem(model: ItemModel, instance: Instance, seed: string):
     options,
     features,
     instance,
-    heuristics: heuristicChoosers(features, model.questionPanels(draft)),
+    heuristics: {
+      ...heuristicChoosers(features, model.questionPanels(draft)),
+      ...altChoosers(options.map((option) => model.optionAlt(draft, option).en)),
+    },
   };
 }
 
