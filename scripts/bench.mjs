@@ -11,8 +11,9 @@
 // new event, the same event again); and a mixed run (scripts/mixed-bench.mjs: takers,
 // sign-ups, a coupon race and webhook replays at once); and, on a second server that
 // counts them, the D1 statements per answer saved, per completed test and per kept
-// certificate.
+// certificate; and the item pool's census (draws and checks in Node, no server).
 // Loopback only; every loop is bounded in time.
+import { spawnSync } from "node:child_process";
 import { scryptSync } from "node:crypto";
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -370,4 +371,11 @@ try {
 } finally {
   await counting.stop();
 }
+
+// The item pool's census (issue 28; docs/decisions/0037-item-models.md): distinct
+// instances, failed tries, predicted difficulty, choosers and draw time per category.
+console.log("");
+spawnSync(process.execPath, ["scripts/questions/generate.ts", "census", "--per", "2500"], {
+  stdio: "inherit",
+});
 process.exit(0);

@@ -2,6 +2,8 @@
  * One question bank version's calibration, from its response set to what the report
  * shows (docs/decisions/0024-calibration.md). Pure: the command reads and writes.
  */
+
+import { type ItemParameters, testInformation } from "../../core/scoring/irt.ts";
 import {
   correlation,
   type ItemStatistics,
@@ -10,7 +12,7 @@ import {
   reliability,
   scoreMatrix,
 } from "./classical.ts";
-import { fitItems, type ItemParameters, testInformation } from "./irt.ts";
+import { fitItems } from "./irt.ts";
 import { minResultsForNorms, type NormsProposal, proposeNorms } from "./norms-proposal.ts";
 
 /** Finished attempts before the item parameters are fitted at all. */

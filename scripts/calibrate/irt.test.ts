@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { questionCodes } from "../../core/items/questions.ts";
-import { correlation, scoreMatrix } from "./classical.ts";
 import {
   expectedTotal,
-  fitItems,
   guessing,
   type ItemParameters,
   itemInformation,
   probabilityRight,
-} from "./irt.ts";
+} from "../../core/scoring/irt.ts";
+import { correlation, scoreMatrix } from "./classical.ts";
+import { fitItems } from "./irt.ts";
 import { simulate } from "./synthetic.ts";
 
 const key = Object.fromEntries(questionCodes.map((code, i) => [code, "ABCD"[i % 4] as "A"]));

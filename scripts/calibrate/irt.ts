@@ -1,5 +1,6 @@
 /**
- * Item response theory for the calibration (docs/decisions/0024-calibration.md).
+ * Item response theory for the calibration (docs/decisions/0024-calibration.md): the
+ * model itself is core/scoring/irt.ts's; this file fits it.
  *
  * The model is core/scoring/norms.ts's item, with its parameters measured instead of assumed:
  *   P(right | theta) = c + (1 - c) / (1 + exp(-1.7 * a * (theta - b)))
@@ -12,53 +13,14 @@
  * (a ~ N(1, 0.75), b ~ N(0, 2)): Bayes modal estimates that stay finite for an item that
  * nearly everyone (or no one) gets right.
  */
-import { normalCdf } from "../../core/scoring/normal.ts";
-
-export const guessing = 0.25;
-const scaling = 1.7;
-
-export interface ItemParameters {
-  /** Discrimination, on core/scoring/norms.ts's metric (x1.7). */
-  a: number;
-  /** Difficulty, in SD units of the calibration sample. */
-  b: number;
-  /** Guessing, fixed. */
-  c: number;
-}
-
-export function probabilityRight(item: ItemParameters, theta: number): number {
-  return item.c + (1 - item.c) / (1 + Math.exp(-scaling * item.a * (theta - item.b)));
-}
-
-/** Fisher information of one item at theta (Birnbaum's 3PL formula). */
-export function itemInformation(item: ItemParameters, theta: number): number {
-  const p = probabilityRight(item, theta);
-  const share = (p - item.c) / (1 - item.c);
-  return (scaling * item.a) ** 2 * ((1 - p) / p) * share * share;
-}
-
-export function testInformation(items: readonly ItemParameters[], theta: number): number {
-  return items.reduce((sum, item) => sum + itemInformation(item, theta), 0);
-}
-
-/** Expected raw total of a person of ability theta. */
-export function expectedTotal(items: readonly ItemParameters[], theta: number): number {
-  return items.reduce((sum, item) => sum + probabilityRight(item, theta), 0);
-}
-
-export interface Grid {
-  nodes: number[];
-  weights: number[];
-}
-
-/** Equally spaced abilities from -5 to 5 with normal-probability weights summing to 1. */
-export function normalGrid(points = 61, limit = 5): Grid {
-  const step = (2 * limit) / (points - 1);
-  const nodes = Array.from({ length: points }, (_, k) => -limit + k * step);
-  const raw = nodes.map((x) => normalCdf(x + step / 2) - normalCdf(x - step / 2));
-  const sum = raw.reduce((s, w) => s + w, 0);
-  return { nodes, weights: raw.map((w) => w / sum) };
-}
+import {
+  type Grid,
+  guessing,
+  type ItemParameters,
+  normalGrid,
+  probabilityRight,
+  scaling,
+} from "../../core/scoring/irt.ts";
 
 const prior = { aMean: 1, aSd: 0.75, bMean: 0, bSd: 2 } as const;
 const bounds = { aMin: 0.05, aMax: 4, bMin: -6, bMax: 6 } as const;

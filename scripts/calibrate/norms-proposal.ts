@@ -8,6 +8,8 @@
  * The age bands, the IQ scale and the v1 model are core's (core/scoring/norms-model.ts,
  * which Node loads because it has no imports).
  */
+
+import { expectedTotal, type ItemParameters } from "../../core/scoring/irt.ts";
 import { inverseNormalCdf, normalCdf } from "../../core/scoring/normal.ts";
 import {
   ageBands,
@@ -17,7 +19,6 @@ import {
   normsVersion,
   referenceAgeBand,
 } from "../../core/scoring/norms-model.ts";
-import { expectedTotal, type ItemParameters } from "./irt.ts";
 
 const v1AgeBands = ageBands;
 /** The v1 model's items (a, b from -1.8 to 1.8 in each category, c) and its version. */

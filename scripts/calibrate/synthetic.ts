@@ -5,8 +5,8 @@
  */
 import type { Letter } from "../../core/items/questions.ts";
 import { createRng, type Rng } from "../../core/items/rng.ts";
+import { guessing, type ItemParameters, probabilityRight } from "../../core/scoring/irt.ts";
 import { letters, type ResponseSet, type Taker } from "./classical.ts";
-import { guessing, type ItemParameters, probabilityRight } from "./irt.ts";
 
 export const syntheticSeed = "lumen-iq-calibration-synthetic-v1";
 

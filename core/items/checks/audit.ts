@@ -143,6 +143,40 @@ function notACopy(item: AuditedItem): number[] {
   return fresh.length > 0 && fresh.length < 4 ? fresh : all;
 }
 
+/**
+ * Overlays: the options drawn only with elements the third row's panels hold, when some
+ * are and some are not (an option with an element no input of its row shows "looks wrong").
+ */
+function fromThirdRowOnly(item: AuditedItem): number[] {
+  const rows = (item.draft.spec as { rows?: number[][][] }).rows;
+  const inputs = rows?.[2];
+  if (!inputs) return all;
+  const shown = new Set(inputs.flat());
+  const flags = item.options.map((option) => {
+    const elements = (option as { elements?: number[] }).elements;
+    return Array.isArray(elements) && elements.every((e) => shown.has(e));
+  });
+  const picked = flags.flatMap((flag, i) => (flag ? [i] : []));
+  return picked.length > 0 && picked.length < 4 ? picked : all;
+}
+
+/** Balance scales: how many times each option's shape appears on the scales. */
+function timesOnScales(item: AuditedItem): (number | null)[] {
+  const spec = item.draft.spec as {
+    scales?: { left: string; right: string }[];
+    query?: { shape: string };
+  };
+  if (!spec.scales) return item.options.map(() => null);
+  const seen = [
+    ...spec.scales.flatMap((s) => [s.left, s.right]),
+    ...(spec.query ? [spec.query.shape] : []),
+  ];
+  return item.options.map((option) => {
+    const shape = (option as { shape?: string }).shape;
+    return typeof shape === "string" ? seen.filter((s) => s === shape).length : null;
+  });
+}
+
 /** Every context-blind chooser of the audit, by name. */
 export const choosers: Record<string, Chooser> = {
   "most common value per attribute": (item) => mostCommonValueChooser(item.features),
@@ -156,6 +190,9 @@ export const choosers: Record<string, Chooser> = {
   "most ink": (item) => extreme(of(item, "ink"), (a, b) => a > b),
   "least ink": (item) => extreme(of(item, "ink"), (a, b) => a < b),
   "no copy of the question": notACopy,
+  "built only from the third row's panels": fromThirdRowOnly,
+  "shape seen most often on the scales": (item) => extreme(timesOnScales(item), (a, b) => a > b),
+  "shape seen least often on the scales": (item) => extreme(timesOnScales(item), (a, b) => a < b),
 };
 
 /** A chooser's expected hit on one item: 1/ties when its pick includes the key. */

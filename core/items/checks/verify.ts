@@ -109,7 +109,10 @@ export interface Rendered {
   options: string[];
 }
 
-export function renderDraft<S, O>(model: ItemModel<Radicals, S, O>, draft: ItemDraft<S, O>): Rendered {
+export function renderDraft<S, O>(
+  model: ItemModel<Radicals, S, O>,
+  draft: ItemDraft<S, O>,
+): Rendered {
   return {
     question: model.renderQuestion(draft),
     options: optionsOf(draft).map((option) => model.renderOption(draft, option)),
@@ -188,4 +191,37 @@ export function verifyDraft<S, O>(
     if (new TextEncoder().encode(svg).length > maxImageBytes)
       failures.push(`image: ${new TextEncoder().encode(svg).length} bytes, over ${maxImageBytes}`);
   return failures;
+}
+
+/**
+ * The heuristics of check 2 as choosers over a whole pool (the census measures them over
+ * thousands of instances): each picks the options a heuristic spares (or flags), all four
+ * when it tells none apart. Options in any order; `panels` are the question's.
+ */
+export function heuristicChoosers(
+  features: readonly Features[],
+  panels: readonly Features[],
+): Record<string, number[]> {
+  const all = features.map((_, i) => i);
+  const where = (flags: boolean[], wanted: boolean) => {
+    const picked = flags.flatMap((flag, i) => (flag === wanted ? [i] : []));
+    return picked.length > 0 && picked.length < flags.length ? picked : all;
+  };
+  const absent = features.map((f) => panels.length > 0 && absentValue(f, panels));
+  const pairs = features.map((f) => panels.length > 0 && absentPair(f, panels));
+  const copies = features.map((f) => panels.length > 0 && copiesPanel(f, panels));
+  const odd = oddOneOut(features);
+  const oddFlags = features.map((f) => {
+    if (!odd) return false;
+    return features.filter((g) => text(g[odd]) === text(f[odd])).length === 1;
+  });
+  return {
+    "every value shown in the question": where(absent, false),
+    "a value the question never shows": where(absent, true),
+    "every pair of values shown together": where(pairs, false),
+    "a pair never shown together": where(pairs, true),
+    "not a copy of a panel": where(copies, false),
+    "a copy of a panel": where(copies, true),
+    "the odd one out": where(oddFlags, true),
+  };
 }

@@ -5,10 +5,8 @@
  * proposes a new version. The weights and the evidence for each are in
  * `<category>/weights.ts` and docs/decisions/0037-item-models.md.
  */
+import { guessing, type ItemParameters } from "../../scoring/irt.ts";
 import type { Design } from "./item-model.ts";
-
-/** Four options: a taker who guesses is right one time in four. */
-export const guessing = 0.25;
 
 export interface FeatureWeight {
   /** Logits added to b per unit of the feature (positive: harder). */
@@ -23,12 +21,6 @@ export interface CategoryWeights {
   /** a (slope, logistic with the 1.7 scaling) of every instance of the category, until data. */
   discrimination: number;
   features: Record<string, FeatureWeight>;
-}
-
-export interface ItemParameters {
-  a: number;
-  b: number;
-  c: number;
 }
 
 export function predictParameters(weights: CategoryWeights, design: Design): ItemParameters {

@@ -4,6 +4,8 @@
  * part of the instance (its seed names the try that passed), so the same (model, radicals,
  * seed) always gives the same item.
  */
+
+import type { ItemParameters } from "../../scoring/irt.ts";
 import { verifyDraft } from "../checks/verify.ts";
 import type { Category, CategorySolver, ItemDraft } from "../model.ts";
 import { solver as raSolver } from "../ra/solve.ts";
@@ -11,7 +13,7 @@ import { solver as reSolver } from "../re/solve.ts";
 import { solver as rlSolver } from "../rl/solve.ts";
 import { createRng } from "../rng.ts";
 import { solver as smSolver } from "../sm/solve.ts";
-import { type ItemParameters, predictParameters } from "./difficulty.ts";
+import { predictParameters } from "./difficulty.ts";
 import { type InstanceRef, type ItemModel, instanceId, type Radicals } from "./item-model.ts";
 import { weightsByCategory } from "./models.ts";
 
@@ -53,13 +55,16 @@ export function drawInstance(
   model: ItemModel,
   radicals: Radicals,
   seed: string,
-  tries = maxTries,
+  {
+    tries = maxTries,
+    solver = solvers[model.category],
+  }: { tries?: number; solver?: CategorySolver } = {},
 ): Draw {
   const failures: (string[] | null)[] = [];
   for (let k = 0; k < tries; k++) {
     const ref: InstanceRef = { model: model.id, radicals, seed: trySeed(seed, k) };
     const draft = buildInstance(model, ref);
-    const failed = draft ? verifyDraft(model, draft, solvers[model.category]) : null;
+    const failed = draft ? verifyDraft(model, draft, solver) : null;
     if (draft && failed && failed.length === 0)
       return {
         instance: {

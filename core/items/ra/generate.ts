@@ -282,19 +282,22 @@ const fillWords = {
   ],
 };
 
+/** A neutral description of one cell (count, size, shade, shape), in both languages. */
+export function cellAlt(option: Cell): LocalizedText {
+  const plural = option.number > 1 ? 1 : 0;
+  const shape = shapeWords[option.type];
+  return {
+    en: `${countWords.en[option.number - 1]} ${sizeWords.en[option.size]} ${fillWords.en[option.fill]} ${shape.en}${plural ? "s" : ""}`,
+    "pt-br": `${countWords["pt-br"][option.number - 1]} ${shape.pt}${plural ? "s" : ""} ${sizeWords.pt[option.size]?.[plural]} ${fillWords.pt[option.fill]?.[plural]}`,
+  };
+}
+
 export const generator: CategoryGenerator<MatrixSpec, Cell> = {
   category: "RA",
   generate: (seed) => recipes.map((recipe) => buildItem(recipe, seed)),
   renderQuestion: (item) => renderMatrix(item.spec, itemSlot(item.spec, item.answer)),
   renderOption: (item, option) => renderCell(option, itemSlot(item.spec, item.answer)),
-  optionAlt: (_item, option) => {
-    const plural = option.number > 1 ? 1 : 0;
-    const shape = shapeWords[option.type];
-    return {
-      en: `${countWords.en[option.number - 1]} ${sizeWords.en[option.size]} ${fillWords.en[option.fill]} ${shape.en}${plural ? "s" : ""}`,
-      "pt-br": `${countWords["pt-br"][option.number - 1]} ${shape.pt}${plural ? "s" : ""} ${sizeWords.pt[option.size]?.[plural]} ${fillWords.pt[option.fill]?.[plural]}`,
-    };
-  },
+  optionAlt: (_item, option) => cellAlt(option),
   optionFeatures: (_item, option): Record<string, Feature> => ({
     type: option.type,
     size: option.size,

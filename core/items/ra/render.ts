@@ -46,7 +46,13 @@ function positions(count: number, r: number): [number, number][] {
 }
 
 /** One figure of radius r; each type is scaled so that one size level looks alike across types. */
-function figure(type: Cell["type"], cx: number, cy: number, r: number, fill: string): string {
+export function figure(
+  type: Cell["type"],
+  cx: number,
+  cy: number,
+  r: number,
+  fill: string,
+): string {
   const f = `fill="${fill}"`;
   switch (type) {
     case "triangle": {
@@ -76,11 +82,11 @@ function cellFigures(cell: Cell, cx: number, cy: number, slot: number): string {
 const strokeGroup = (body: string) =>
   `<g stroke="${palette.ink}" stroke-width="3" stroke-linejoin="round">${body}</g>`;
 
-export function itemSlot(spec: MatrixSpec, answer: Cell): number {
+export function itemSlot(spec: Pick<MatrixSpec, "cells">, answer: Cell): number {
   return slotRadius(Math.max(answer.number, ...spec.cells.map((c) => c.number)));
 }
 
-export function renderMatrix(spec: MatrixSpec, slot: number): string {
+export function renderMatrix(spec: Pick<MatrixSpec, "cells">, slot: number): string {
   const size = margin * 2 + cellSize * 3 + gap * 2;
   let panels = "";
   let figures = "";

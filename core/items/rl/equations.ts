@@ -238,7 +238,7 @@ export function equationItem(
 
 const shapeFill = palette.fills[2];
 
-function drawShape(shape: string, cx: number, cy: number, r: number): string {
+export function drawShape(shape: string, cx: number, cy: number, r: number): string {
   switch (shape) {
     case "circle":
       return `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.95)}" fill="${shapeFill}"/>`;
@@ -246,6 +246,11 @@ function drawShape(shape: string, cx: number, cy: number, r: number): string {
       return `<rect x="${n(cx - r * 0.85)}" y="${n(cy - r * 0.85)}" width="${n(r * 1.7)}" height="${n(r * 1.7)}" rx="3" fill="${shapeFill}"/>`;
     case "triangle":
       return `<polygon points="${polygonPoints(cx, cy + r * 0.2, r * 1.15, 3)}" fill="${shapeFill}"/>`;
+    // The pool's fifth and sixth shapes (bank v2 draws none of them).
+    case "diamond":
+      return `<polygon points="${polygonPoints(cx, cy, r * 1.15, 4)}" fill="${shapeFill}"/>`;
+    case "hexagon":
+      return `<polygon points="${polygonPoints(cx, cy, r * 1.05, 6)}" fill="${shapeFill}"/>`;
     default: {
       const points = Array.from({ length: 10 }, (_, i) => {
         const radius = i % 2 === 0 ? r * 1.12 : r * 0.48;

@@ -1,5 +1,13 @@
-/** The RL item models of the pool (issue 28). */
+/**
+ * The RL item models of the pool (issue 28). RL measures deduction from stated premises:
+ * which gate turns each row's panels into its result (set logic on figures), what number
+ * each shape stands for (equations), and how objects are ordered from comparisons two at a
+ * time (balance scales). Notes: docs/plans/issue-28-rl-models.md.
+ */
 import type { ItemModel } from "../pool/item-model.ts";
+import { equationsModel } from "./model-equations.ts";
+import { overlayModel } from "./model-overlay.ts";
+import { scalesModel } from "./model-scales.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each model has its own radicals, spec and option types
-export const models: ItemModel<any, any, any>[] = [];
+export const models: ItemModel<any, any, any>[] = [scalesModel, overlayModel, equationsModel];
