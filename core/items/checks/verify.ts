@@ -138,8 +138,13 @@ export function verifyDraft<S, O>(
   const fits = options.map((option) =>
     solver.satisfies({ family: stored.family, spec: stored.spec }, option),
   );
-  if (!fits[0]) failures.push("solver: the key does not fit the rule");
   const others = fits.slice(1).filter(Boolean).length;
+  if (!fits[0])
+    failures.push(
+      others > 0
+        ? "solver: the key does not fit the rule"
+        : "solver: no option fits (a wrong key, or a question that reads two ways)",
+    );
   if (others > 0) failures.push(`solver: ${others} distractor(s) fit the rule too`);
   if (new Set(options.map((o) => JSON.stringify(o))).size !== 4)
     failures.push("options: two options are the same");
