@@ -7,6 +7,9 @@ import type { CategorySolver } from "../model.ts";
  * - mirror: the option's squares equal the figure reflected across the declared line;
  * - paper-fold: unfolding the punched holes fold by fold, last fold first, gives exactly
  *   the option's holes;
+ * - paper-fold-lines (the pool's folds on any grid line): folding the sheet forward, square by
+ *   square, each square of the sheet lands somewhere on the folded paper; it has a hole when
+ *   it lands on a punched square. (The generator unfolds backwards; this folds forwards.)
  * - cube-net: a cube rolled under the sheet across the net picks up every square's symbol
  *   on the face that touches it; the option must be what one of the cube's 24 orientations
  *   shows on its top, front-left and front-right faces.
@@ -85,6 +88,57 @@ function foldFits(spec: Record<string, unknown>, option: Record<string, unknown>
   return shown.size === option.holes.length && shown.size === holes.size
     ? [...shown].every((h) => holes.has(h))
     : false;
+}
+
+/**
+ * Where a square of the sheet lands once every fold is made: a fold moves the squares on
+ * its flap to their reflection across the crease, and the flap must fit on the paper left.
+ */
+function landing(
+  folds: { axis: string; at: number; flap: string }[],
+  side: number,
+  x: number,
+  y: number,
+): [number, number] {
+  let [left, right, top, bottom] = [0, side, 0, side];
+  let p: [number, number] = [x, y];
+  for (const f of folds) {
+    const vertical = f.axis === "vertical";
+    if (!vertical && f.axis !== "horizontal") throw new Error("unknown crease");
+    const [lo, hi] = vertical ? [left, right] : [top, bottom];
+    if (!(Number.isInteger(f.at) && f.at > lo && f.at < hi))
+      throw new Error("crease off the paper");
+    const flapLength = f.flap === "low" ? f.at - lo : hi - f.at;
+    if (flapLength * 2 > hi - lo)
+      throw new Error("the flap is longer than the paper it folds onto");
+    const c = vertical ? p[0] : p[1];
+    const onFlap = f.flap === "low" ? c < f.at : c >= f.at;
+    if (onFlap) p = vertical ? [2 * f.at - 1 - p[0], p[1]] : [p[0], 2 * f.at - 1 - p[1]];
+    if (vertical) [left, right] = f.flap === "low" ? [f.at, right] : [left, f.at];
+    else [top, bottom] = f.flap === "low" ? [f.at, bottom] : [top, f.at];
+  }
+  return p;
+}
+
+function foldLinesFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const side = spec.size;
+  const folds = spec.folds as { axis: string; at: number; flap: string }[];
+  if (typeof side !== "number" || !Array.isArray(folds) || !Array.isArray(spec.punched))
+    throw new Error("bad paper-fold-lines spec");
+  if (!Array.isArray(option.holes)) throw new Error("bad paper-fold option");
+  const punched = new Set(spec.punched as number[]);
+  const expected = new Set<number>();
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const [lx, ly] = landing(folds, side, x, y);
+      if (punched.has(ly * side + lx)) expected.add(y * side + x);
+    }
+  const shown = new Set(option.holes as number[]);
+  return (
+    shown.size === option.holes.length &&
+    shown.size === expected.size &&
+    [...shown].every((h) => expected.has(h))
+  );
 }
 
 /**
@@ -175,6 +229,8 @@ export const solver: CategorySolver = {
         return mirrorFits(spec, opt);
       case "paper-fold":
         return foldFits(spec, opt);
+      case "paper-fold-lines":
+        return foldLinesFits(spec, opt);
       case "cube-net":
         return cubeFits(spec, opt);
       default:
