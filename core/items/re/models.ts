@@ -3,6 +3,7 @@ import type { ItemModel } from "../pool/item-model.ts";
 import { cubeModel } from "./pool-cube.ts";
 import { foldModel } from "./pool-fold.ts";
 import { mirrorModel, rotationModel } from "./pool-shapes.ts";
+import { solidModel } from "./pool-solid.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each model has its own radicals, spec and option types
 export const models: ItemModel<any, any, any>[] = [
@@ -10,4 +11,5 @@ export const models: ItemModel<any, any, any>[] = [
   mirrorModel,
   foldModel,
   cubeModel,
+  solidModel,
 ];

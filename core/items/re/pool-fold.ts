@@ -122,39 +122,60 @@ function chooseFolds(rng: Rng, r: FoldRadicals, size: number): FoldLine[] | null
 }
 
 /**
- * The wrong reflections of a fold: the crease one square off, or turned the other way
- * through the middle of the paper. Ordered so that the wrong sheet looks as regular as the
- * right one (by construction, not by testing the pictures): when the paper has more than
- * one fold, a later fold goes wrong and the first fold, which shapes the whole sheet, is
- * unfolded right in both; with one fold, a fold that halves the sheet is turned the other
- * way through the middle (both sheets then mirror themselves across a midline), and a
- * narrower fold is moved by one square, never onto the midline of the sheet.
+ * The fold that makes the key symmetric, if any: the first crease on a midline of the
+ * sheet with only creases the other way before it. Unfolding it mirrors the holes across
+ * that midline, and unfolding the earlier creases (the other way) keeps them so.
+ */
+export function symmetricFold(folds: readonly FoldLine[], size: number): number {
+  return folds.findIndex(
+    (f, i) => f.at * 2 === size && folds.slice(0, i).every((g) => g.axis !== f.axis),
+  );
+}
+
+/**
+ * The wrong reflections of the folds, in the order to try: the crease one square off, or
+ * turned the other way through the middle of the paper. When a fold makes the key
+ * symmetric, only later folds go wrong, so that the wrong sheet is mirrored across the
+ * same midline; otherwise the crease moves (never onto a midline of the sheet), turned
+ * creases last: a sheet built symmetric by accident would stand out.
  */
 function wrongMirrors(
   folds: readonly FoldLine[],
   regions: readonly Region[],
   size: number,
+  symmetric: number,
   rng: Rng,
 ): { fold: number; mirror: Mirror }[] {
-  const out: { fold: number; mirror: Mirror }[] = [];
-  const order = [...rng.shuffle(folds.map((_, k) => k).filter((k) => k > 0)), 0];
-  for (const k of order) {
+  const shiftedOut: { fold: number; mirror: Mirror }[] = [];
+  const turnedOut: { fold: number; mirror: Mirror }[] = [];
+  for (const k of rng.shuffle(folds.map((_, i) => i).filter((i) => i > symmetric))) {
     const f = folds[k] as FoldLine;
     const before = regions[k] as Region;
-    const [lo, hi] = f.axis === "vertical" ? [before.x0, before.x1] : [before.y0, before.y1];
-    const halves = (f.at - lo) * 2 === hi - lo;
-    const turned: Mirror =
-      f.axis === "vertical"
-        ? (x, y) => [x, before.y0 + before.y1 - 1 - y]
-        : (x, y) => [before.x0 + before.x1 - 1 - x, y];
-    const shifted = rng
-      .shuffle([-1, 1])
-      .filter((s) => k > 0 || halves || (f.at + s) * 2 !== size)
-      .map((s) => creaseMirror({ ...f, at: f.at + s }));
-    const mirrors = k === 0 && halves ? [turned, ...shifted] : [...shifted, turned];
-    out.push(...mirrors.map((mirror) => ({ fold: k, mirror })));
+    // A crease the other way: through the middle of the paper when the key is symmetric
+    // anyway, else through a line next to the middle that is no midline of the sheet.
+    const [lo, hi] = f.axis === "vertical" ? [before.y0, before.y1] : [before.x0, before.x1];
+    const middle = (lo + hi) / 2;
+    const lines =
+      symmetric >= 0
+        ? [middle]
+        : [
+            Math.floor(middle),
+            Math.ceil(middle),
+            Math.floor(middle) - 1,
+            Math.ceil(middle) + 1,
+          ].filter((c, i, all) => all.indexOf(c) === i && c > lo && c < hi && c * 2 !== size);
+    for (const s of rng.shuffle([-1, 1]))
+      if (symmetric >= 0 || (f.at + s) * 2 !== size)
+        shiftedOut.push({ fold: k, mirror: creaseMirror({ ...f, at: f.at + s }) });
+    for (const c of rng.shuffle(lines))
+      turnedOut.push({
+        fold: k,
+        mirror: f.axis === "vertical" ? (x, y) => [x, 2 * c - 1 - y] : (x, y) => [2 * c - 1 - x, y],
+      });
   }
-  return out;
+  return symmetric >= 0
+    ? rng.shuffle([...shiftedOut, ...turnedOut])
+    : [...shiftedOut, ...turnedOut];
 }
 
 /** How many layers the folded paper has on each of its squares (after every fold). */
@@ -192,27 +213,57 @@ function foldItem(r: FoldRadicals, rng: Rng): ItemDraft<FoldLinesSpec, SheetOpti
   const spec: FoldLinesSpec = { size, folds, punched: sorted([first, ...rest]) };
   const answer = unfold(spec);
   if (!answer) return null;
-  const wrongs = wrongMirrors(folds, regions, size, rng);
+  // When the first fold halves the sheet, its crease is a midline of the sheet: the key
+  // mirrors itself across it. The wrong sheet is built to mirror itself across it too (a
+  // later fold unfolded wrongly; with one fold, the key's pattern flipped across the other
+  // midline, as if the punched half were taken upside down), and the holes added or lost
+  // come as a pair mirrored across it: all four sheets are then symmetric, and "pick a
+  // symmetric sheet" tells nothing. Otherwise no sheet is built symmetric, and one hole
+  // is added or lost.
+  const symmetric = symmetricFold(folds, size);
+  const midline = symmetric >= 0 ? creaseMirror(folds[symmetric] as FoldLine) : null;
+  const flip = (i: number, m: Mirror) => {
+    const [mx, my] = m(i % size, Math.floor(i / size));
+    return my * size + mx;
+  };
   let wrong: number[] | null = null;
-  for (const w of wrongs) {
-    const holes = unfold(spec, w);
-    if (holes && holes.length === answer.length && holes.join() !== answer.join()) {
-      wrong = holes;
-      break;
+  if (symmetric >= 0 && symmetric === folds.length - 1) {
+    // No later fold to unfold wrongly: the key's pattern flipped across the other midline.
+    const axis = (folds[symmetric] as FoldLine).axis;
+    const other: Mirror =
+      axis === "vertical" ? (x, y) => [x, size - 1 - y] : (x, y) => [size - 1 - x, y];
+    const flipped = sorted(answer.map((i) => flip(i, other)));
+    if (flipped.join() !== answer.join()) wrong = flipped;
+  } else
+    for (const w of wrongMirrors(folds, regions, size, symmetric, rng)) {
+      const holes = unfold(spec, w);
+      if (holes && holes.length === answer.length && holes.join() !== answer.join()) {
+        wrong = holes;
+        break;
+      }
     }
-  }
   if (!wrong) return null;
   const w = wrong;
   const all = Array.from({ length: size * size }, (_, i) => i);
+  const partner = (i: number) => (midline ? flip(i, midline) : i);
   const shared = all.filter(
-    (i) => answer.includes(i) && w.includes(i) && !spec.punched.includes(i),
+    (i) =>
+      answer.includes(i) &&
+      w.includes(i) &&
+      !spec.punched.includes(i) &&
+      !spec.punched.includes(partner(i)),
   );
   const free = all.filter((i) => !answer.includes(i) && !w.includes(i));
   // Extra or missing at random: the key is then among the fewest holes or the most.
   const missing = shared.length > 0 && rng.next() < 0.5;
-  const x = rng.pick(missing ? shared : free);
+  const candidates = (missing ? shared : free).filter((i) =>
+    (missing ? shared : free).includes(partner(i)),
+  );
+  if (candidates.length === 0) return null;
+  const x = rng.pick(candidates);
+  const changed = new Set([x, partner(x)]);
   const change = (holes: number[]) =>
-    missing ? holes.filter((i) => i !== x) : sorted([...holes, x]);
+    missing ? holes.filter((i) => !changed.has(i)) : sorted([...holes, ...changed]);
   return {
     code: "re-fold",
     family: "paper-fold-lines",

@@ -80,10 +80,12 @@ function balancedBoxes(options: Cell[][]): boolean {
   return sorted === "4" || sorted === "2,2" || sorted === "1,1,1,1";
 }
 
-/** A variant with one square moved (chiral, not the figure turned or mirrored). */
-function movedFigure(rng: Rng, shape: Cell[], maxDistance: number): Cell[] | null {
-  const variants = movedVariants(shape, maxDistance);
-  return variants.length > 0 ? rng.pick(variants) : null;
+/**
+ * Up to six variants with one square moved (chiral, not the figure turned or mirrored), in a
+ * random order: the first whose options balance is used.
+ */
+function movedFigures(rng: Rng, shape: Cell[], maxDistance: number): Cell[][] {
+  return rng.shuffle(movedVariants(shape, maxDistance)).slice(0, 6);
 }
 
 const shapeOptions = (cells: Cell[][]) => cells.map((c) => ({ cells: c }));
@@ -98,9 +100,11 @@ export interface RotationRadicals extends Record<string, number | string> {
   change: "far" | "near";
 }
 
+// "Turned on the page": flipping a flat figure over is a turn in space that gives its mirror
+// image, so the title rules it out in words.
 const rotationTitle: LocalizedText = {
-  en: "Which figure is the same shape, only rotated?",
-  "pt-br": "Qual figura é a mesma forma, apenas girada?",
+  en: "Which figure is the same shape, only turned on the page (not flipped over)?",
+  "pt-br": "Qual figura é a mesma forma, apenas girada no plano (sem virar do avesso)?",
 };
 
 function rotationItem(r: RotationRadicals, rng: Rng): ItemDraft<RotationSpec, ShapeOption> | null {
@@ -109,18 +113,20 @@ function rotationItem(r: RotationRadicals, rng: Rng): ItemDraft<RotationSpec, Sh
   const turn = r.angle === 180 ? 2 : rng.pick([1, 3]);
   // A figure that looks the same turned would make the key a copy of the question.
   if (key(rotate(shape, turn)) === key(shape)) return null;
-  const moved = movedFigure(rng, shape, r.change === "near" ? 2 : 99);
-  if (!moved) return null;
   // Every distractor is turned too (never shown upright), so being turned tells nothing.
   const turns = [1, 2, 3].flatMap((b) => [1, 2, 3].flatMap((c) => [1, 2, 3].map((d) => [b, c, d])));
-  const choices = turns
-    .map(([b, c, d]) => [
-      rotate(shape, turn),
-      rotate(flipX(shape), b as number),
-      rotate(moved, c as number),
-      rotate(flipX(moved), d as number),
-    ])
-    .filter(balancedBoxes);
+  let choices: Cell[][][] = [];
+  for (const moved of movedFigures(rng, shape, r.change === "near" ? 2 : 99)) {
+    choices = turns
+      .map(([b, c, d]) => [
+        rotate(shape, turn),
+        rotate(flipX(shape), b as number),
+        rotate(moved, c as number),
+        rotate(flipX(moved), d as number),
+      ])
+      .filter(balancedBoxes);
+    if (choices.length > 0) break;
+  }
   if (choices.length === 0) return null;
   const [answer, ...distractors] = shapeOptions(rng.pick(choices));
   return {
@@ -184,14 +190,17 @@ function mirrorItem(r: MirrorRadicals, rng: Rng): ItemDraft<MirrorSpec, ShapeOpt
   const shape = chiralFigure(rng, r.squares);
   if (!shape) return null;
   const reflect = r.axis === "vertical" ? flipX : flipY;
-  const moved = movedFigure(rng, shape, 99);
-  if (!moved) return null;
   const turnChoices = r.lure === "half" ? [2] : [1, 3];
-  const choices = turnChoices
+  const turnPairs = turnChoices
     .flatMap((a) => turnChoices.map((b) => [a, b] as const))
-    .filter(([a]) => key(rotate(shape, a)) !== key(shape))
-    .map(([a, b]) => [reflect(shape), rotate(shape, a), reflect(moved), rotate(moved, b)])
-    .filter(balancedBoxes);
+    .filter(([a]) => key(rotate(shape, a)) !== key(shape));
+  let choices: Cell[][][] = [];
+  for (const moved of movedFigures(rng, shape, 99)) {
+    choices = turnPairs
+      .map(([a, b]) => [reflect(shape), rotate(shape, a), reflect(moved), rotate(moved, b)])
+      .filter(balancedBoxes);
+    if (choices.length > 0) break;
+  }
   if (choices.length === 0) return null;
   const [answer, ...distractors] = shapeOptions(rng.pick(choices));
   const side =

@@ -10,6 +10,8 @@ import type { CategorySolver } from "../model.ts";
  * - paper-fold-lines (the pool's folds on any grid line): folding the sheet forward, square by
  *   square, each square of the sheet lands somewhere on the folded paper; it has a hole when
  *   it lands on a punched square. (The generator unfolds backwards; this folds forwards.)
+ * - rotation-3d: the option's cubes equal the object's under one of the 24 turns of a cube
+ *   (the signed permutation matrices of determinant +1), position in space aside;
  * - cube-net: a cube rolled under the sheet across the net picks up every square's symbol
  *   on the face that touches it; the option must be what one of the cube's 24 orientations
  *   shows on its top, front-left and front-right faces.
@@ -88,6 +90,58 @@ function foldFits(spec: Record<string, unknown>, option: Record<string, unknown>
   return shown.size === option.holes.length && shown.size === holes.size
     ? [...shown].every((h) => holes.has(h))
     : false;
+}
+
+type Point3 = [number, number, number];
+
+/** The 24 proper rotations of the cube: signed permutation matrices with determinant +1. */
+function cubeRotations(): ((p: Point3) => Point3)[] {
+  const perms = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ];
+  const parity = [1, -1, -1, 1, 1, -1];
+  const out: ((p: Point3) => Point3)[] = [];
+  perms.forEach((perm, i) => {
+    for (let signs = 0; signs < 8; signs++) {
+      const s = [0, 1, 2].map((b) => ((signs >> b) & 1 ? -1 : 1));
+      if ((parity[i] as number) * (s[0] as number) * (s[1] as number) * (s[2] as number) !== 1)
+        continue;
+      out.push(
+        (p) => [0, 1, 2].map((a) => (s[a] as number) * (p[perm[a] as number] as number)) as Point3,
+      );
+    }
+  });
+  return out;
+}
+
+function signature3(cells: Point3[]): string {
+  const min = [0, 1, 2].map((a) => Math.min(...cells.map((c) => c[a] as number)));
+  const keys = cells.map((c) => c.map((v, a) => v - (min[a] as number)).join(":"));
+  if (new Set(keys).size !== keys.length) return "duplicate cubes";
+  return keys.sort().join("|");
+}
+
+function rotation3dFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
+  const read = (value: unknown): Point3[] => {
+    if (!Array.isArray(value)) throw new Error("expected a list of cubes");
+    return value.map((p) => {
+      if (!Array.isArray(p) || p.length !== 3 || !p.every(Number.isInteger))
+        throw new Error("expected a cube as [x, y, z]");
+      return [p[0], p[1], p[2]] as Point3;
+    });
+  };
+  const figure = read(spec.figure);
+  const cells = read(option.cells);
+  const rotations = cubeRotations();
+  if (rotations.length !== 24) throw new Error("rotation group has the wrong size");
+  if (cells.length !== figure.length) return false;
+  const wanted = signature3(cells);
+  return rotations.some((r) => signature3(figure.map(r)) === wanted);
 }
 
 /**
@@ -233,6 +287,8 @@ export const solver: CategorySolver = {
         return foldLinesFits(spec, opt);
       case "cube-net":
         return cubeFits(spec, opt);
+      case "rotation-3d":
+        return rotation3dFits(spec, opt);
       default:
         throw new Error(`unknown RE family ${item.family}`);
     }

@@ -72,6 +72,21 @@ export const weights: CategoryWeights = {
       evidence:
         "Folding a net into a cube in the mind is the hardest family of bank v2 (RE-08..10) and of the surface-development tests (Ekstrom et al. 1976, VZ-3); distance 4 (the faces meet at one corner of the net) is its easiest form.",
     },
+    "task:solid": {
+      weight: 2.5,
+      evidence:
+        "Turning an object of cubes in depth and telling it from its mirror image (Shepard and Metzler 1971; the Vandenberg and Kuse 1978 mental rotation test built on their figures is among the hardest spatial tests and shows large individual differences). A quarter turn of eight cubes is its easiest form here. Size: our guess.",
+    },
+    "solid:half-turn": {
+      weight: 0.7,
+      evidence:
+        "Shepard and Metzler 1971: the time grows linearly with the angle for turns in depth as in the picture plane; a half turn is the largest. Size: our guess.",
+    },
+    "solid:extra-cubes": {
+      weight: 0.4,
+      evidence:
+        "Ten cubes instead of eight (longer arms or a fourth arm): more to hold and compare through the turn (figure complexity, direction stated; size our guess).",
+    },
     "cube:net-distance": {
       weight: 0.5,
       evidence:
