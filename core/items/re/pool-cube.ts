@@ -154,10 +154,26 @@ export function viewDistance(faces: readonly NetFace[], v: CubeView): number {
   );
 }
 
+/** The distances a net allows (the same in every orientation and with any symbols), cached. */
+const distanceCache = new Map<number, Set<number>>();
+function distancesOf(index: number): Set<number> {
+  const cached = distanceCache.get(index);
+  if (cached) return cached;
+  const faces = (cubeNets[index] as Cell[]).map(([x, y], i) => ({
+    x,
+    y,
+    symbol: symbols[i] as SymbolName,
+  }));
+  const found = new Set(validViews(faces).map((v) => viewDistance(faces, v)));
+  distanceCache.set(index, found);
+  return found;
+}
+
 function cubeItem(r: CubeRadicals, rng: Rng): ItemDraft<NetSpec, CubeView> | null {
   const chosen = rng.pick(symbols.map((_, i) => i)) as number;
   const six = rng.shuffle(symbols.filter((_, i) => i !== chosen));
-  for (const base of rng.shuffle(cubeNets)) {
+  const nets = cubeNets.filter((_, i) => distancesOf(i).has(r.distance));
+  for (const base of rng.shuffle(nets).slice(0, 2)) {
     // A random orientation of the net, kept at least as wide as tall.
     const turned = rng
       .shuffle([0, 1, 2, 3].flatMap((t) => [rotate(base, t), rotate(flipX(base), t)]))

@@ -18,8 +18,9 @@ import {
   flipX,
   flipY,
   isChiral,
+  isConnected,
   key,
-  movedVariants,
+  keyUpToRotationAndMirror,
   normalize,
   rotate,
   size,
@@ -81,11 +82,41 @@ function balancedBoxes(options: Cell[][]): boolean {
 }
 
 /**
- * Up to six variants with one square moved (chiral, not the figure turned or mirrored), in a
- * random order: the first whose options balance is used.
+ * Up to six variants with one square moved (connected, chiral, not the figure turned or
+ * mirrored, no bigger box, at most one 2x2 block), found among the possible moves in a
+ * random order with a bounded number of looks (bank v2's movedVariants lists them all,
+ * which is slow for large figures).
  */
 function movedFigures(rng: Rng, shape: Cell[], maxDistance: number): Cell[][] {
-  return rng.shuffle(movedVariants(shape, maxDistance)).slice(0, 6);
+  const original = keyUpToRotationAndMirror(shape);
+  const side = Math.max(size(shape).width, size(shape).height);
+  const taken = new Set(shape.map(([x, y]) => `${x},${y}`));
+  const moves: { rest: Cell[]; cell: Cell }[] = [];
+  shape.forEach((removed, index) => {
+    const rest = shape.filter((_, i) => i !== index);
+    if (!isConnected(rest)) return;
+    for (const [x, y] of rest)
+      for (const [dx, dy] of steps) {
+        const cell: Cell = [x + dx, y + dy];
+        if (taken.has(`${cell[0]},${cell[1]}`)) continue;
+        if (Math.abs(cell[0] - removed[0]) + Math.abs(cell[1] - removed[1]) > maxDistance) continue;
+        moves.push({ rest, cell });
+      }
+  });
+  const found: Cell[][] = [];
+  const seen = new Set<string>();
+  for (const { rest, cell } of rng.shuffle(moves).slice(0, 60)) {
+    const moved = normalize([...rest, cell]);
+    const k = key(moved);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const box = size(moved);
+    if (box.width > side || box.height > side || blocks(moved) > 1) continue;
+    if (!isChiral(moved) || keyUpToRotationAndMirror(moved) === original) continue;
+    found.push(moved);
+    if (found.length === 6) break;
+  }
+  return found;
 }
 
 const shapeOptions = (cells: Cell[][]) => cells.map((c) => ({ cells: c }));

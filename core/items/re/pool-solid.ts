@@ -423,12 +423,10 @@ function solidFeatures(option: SolidOption): Record<string, Feature> {
     .map((a) => Math.max(...cells.map((c) => c[a] as number)) + 1)
     .sort((p, q) => p - q)
     .join("x");
+  const name = keyUpToTurns(cells);
   return {
-    objectUpToTurns: keyUpToTurns(cells),
-    objectUpToTurnsAndMirror: [
-      keyUpToTurns(cells),
-      keyUpToTurns(mirror3(cells)),
-    ].sort()[0] as string,
+    objectUpToTurns: name,
+    objectUpToTurnsAndMirror: [name, keyUpToTurns(mirror3(cells))].sort()[0] as string,
     box,
     cubes: cells.length,
   };
