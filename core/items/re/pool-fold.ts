@@ -320,14 +320,19 @@ function questionAlt(spec: FoldLinesSpec): LocalizedText {
   const steps = spec.folds.map((f, k) => foldWords(f, regions[k] as Region));
   const ordinalsEn = ["first", "then", "then"];
   const ordinalsPt = ["primeiro", "depois", "depois"];
-  const en = steps.map((s, k) => `${ordinalsEn[k]} ${s.en}`).join(", ");
-  const pt = steps.map((s, k) => `${ordinalsPt[k]} ${s.pt}`).join(", ");
+  const one = steps.length === 1;
+  const en = one
+    ? `along the dashed line, ${steps[0]?.en}`
+    : `along the dashed lines: ${steps.map((s, k) => `${ordinalsEn[k]} ${s.en}`).join(", ")}`;
+  const pt = one
+    ? `na linha tracejada, ${steps[0]?.pt}`
+    : `nas linhas tracejadas: ${steps.map((s, k) => `${ordinalsPt[k]} ${s.pt}`).join(", ")}`;
   const count = spec.punched.length;
   const timesEn = ["once", "twice", "three times"][spec.folds.length - 1];
   const timesPt = ["uma vez", "duas vezes", "três vezes"][spec.folds.length - 1];
   return {
-    en: `A square sheet of ${spec.size} by ${spec.size} squares is folded ${timesEn} along the dashed lines: ${en}. ${count === 1 ? "One hole is" : `${countWord(count, "en")[0]?.toUpperCase()}${countWord(count, "en").slice(1)} holes are`} punched through all the layers.`,
-    "pt-br": `Uma folha quadrada de ${spec.size} por ${spec.size} quadradinhos é dobrada ${timesPt} nas linhas tracejadas: ${pt}. ${count === 1 ? "Um furo atravessa" : `${count === 2 ? "Dois" : "Três"} furos atravessam`} todas as camadas.`,
+    en: `A square sheet of ${spec.size} by ${spec.size} squares is folded ${timesEn} ${en}. ${count === 1 ? "One hole is" : `${countWord(count, "en")[0]?.toUpperCase()}${countWord(count, "en").slice(1)} holes are`} punched through all the layers.`,
+    "pt-br": `Uma folha quadrada de ${spec.size} por ${spec.size} quadradinhos é dobrada ${timesPt} ${pt}. ${count === 1 ? "Um furo atravessa" : `${count === 2 ? "Dois" : "Três"} furos atravessam`} todas as camadas.`,
   };
 }
 

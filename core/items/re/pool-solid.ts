@@ -355,10 +355,13 @@ function solidItem(r: SolidRadicals, rng: Rng): ItemDraft<SolidSpec, SolidOption
       en: "Which object is the same as this one, only turned in space?",
       "pt-br": "Qual objeto é igual a este, apenas girado no espaço?",
     },
-    alt: {
-      en: `An object of ${countWord(r.cubes, "en")} cubes joined face to face in a bent chain, drawn in three dimensions.`,
-      "pt-br": `Um objeto de ${countWord(r.cubes, "pt-br")} cubos unidos face a face numa corrente dobrada, desenhado em três dimensões.`,
-    },
+    alt: (() => {
+      const path = solidAlt({ cells });
+      return {
+        en: `${path.en.replace("cubes; from", "cubes joined face to face, drawn in three dimensions; from")}.`,
+        "pt-br": `${path["pt-br"].replace("cubos; de", "cubos unidos face a face, desenhado em três dimensões; de")}.`,
+      };
+    })(),
   };
 }
 
