@@ -246,13 +246,7 @@ function foldItem(r: FoldRadicals, rng: Rng): ItemDraft<FoldLinesSpec, SheetOpti
   const w = wrong;
   const all = Array.from({ length: size * size }, (_, i) => i);
   const partner = (i: number) => (midline ? flip(i, midline) : i);
-  const shared = all.filter(
-    (i) =>
-      answer.includes(i) &&
-      w.includes(i) &&
-      !spec.punched.includes(i) &&
-      !spec.punched.includes(partner(i)),
-  );
+  const shared = all.filter((i) => answer.includes(i) && w.includes(i));
   const free = all.filter((i) => !answer.includes(i) && !w.includes(i));
   // Extra or missing at random: the key is then among the fewest holes or the most.
   const missing = shared.length > 0 && rng.next() < 0.5;
