@@ -30,6 +30,7 @@ describe("RE item models", () => {
       "re-mirror",
       "re-fold",
       "re-cube",
+      "re-cube-arrow",
       "re-solid",
     ]);
     for (const model of models) expect(model.category).toBe("RE");

@@ -120,7 +120,7 @@ export interface CubeRadicals extends Record<string, number | string> {
   distance: 4 | 6 | 8 | 10;
 }
 
-const symbols: SymbolName[] = [
+export const symbols: SymbolName[] = [
   "dot",
   "ring",
   "bullseye",
@@ -131,7 +131,7 @@ const symbols: SymbolName[] = [
 ];
 
 /** Steps from one square of the net to another, moving across shared edges. */
-function netSteps(faces: readonly NetFace[], from: SymbolName, to: SymbolName): number {
+export function netSteps(faces: readonly NetFace[], from: SymbolName, to: SymbolName): number {
   const start = faces.find((f) => f.symbol === from) as NetFace;
   const steps = new Map<NetFace, number>([[start, 0]]);
   const queue = [start];
@@ -156,7 +156,7 @@ export function viewDistance(faces: readonly NetFace[], v: CubeView): number {
 
 /** The distances a net allows (the same in every orientation and with any symbols), cached. */
 const distanceCache = new Map<number, Set<number>>();
-function distancesOf(index: number): Set<number> {
+export function distancesOf(index: number): Set<number> {
   const cached = distanceCache.get(index);
   if (cached) return cached;
   const faces = (cubeNets[index] as Cell[]).map(([x, y], i) => ({
@@ -211,7 +211,7 @@ function cubeItem(r: CubeRadicals, rng: Rng): ItemDraft<NetSpec, CubeView> | nul
   return null;
 }
 
-const symbolWords: Record<SymbolName, { en: string; pt: string }> = {
+export const symbolWords: Record<SymbolName, { en: string; pt: string }> = {
   dot: { en: "a dot", pt: "um ponto" },
   ring: { en: "a ring", pt: "um anel" },
   bullseye: { en: "a ring with a dot", pt: "um anel com um ponto" },

@@ -14,7 +14,8 @@ import type { CategorySolver } from "../model.ts";
  *   (the signed permutation matrices of determinant +1), position in space aside;
  * - cube-net: a cube rolled under the sheet across the net picks up every square's symbol
  *   on the face that touches it; the option must be what one of the cube's 24 orientations
- *   shows on its top, front-left and front-right faces.
+ *   shows on its top, front-left and front-right faces; where a square carries an arrow, the
+ *   arrow drawn on the option must point at the face the folded arrow points at.
  */
 
 type Point = [number, number];
@@ -220,11 +221,18 @@ function spin(o: Orientation): Orientation {
   return { ...o, E: o.N, S: o.E, W: o.S, N: o.W };
 }
 
-/** The folded cube: for each body face (named by its starting direction), its symbol. */
-function foldNet(faces: { x: number; y: number; symbol: string }[]): Map<string, string> | null {
+/**
+ * The folded cube: for each body face (named by its starting direction), its symbol; and for
+ * a square with an arrow (`toward`: 0 right, 1 down, 2 left, 3 up on the flat net), the body
+ * face the arrow points at: the face on that side of the cube while the square is under it.
+ */
+function foldNet(
+  faces: { x: number; y: number; symbol: string; toward?: number }[],
+): { painted: Map<string, string>; pointsAt: Map<string, string> } | null {
   const start = faces[0];
   if (!start || faces.length !== 6) return null;
   const painted = new Map<string, string>();
+  const pointsAt = new Map<string, string>();
   const visited = new Set<string>();
   const walk = (x: number, y: number, o: Orientation) => {
     const here = faces.find((f) => f.x === x && f.y === y);
@@ -232,21 +240,43 @@ function foldNet(faces: { x: number; y: number; symbol: string }[]): Map<string,
     visited.add(`${x},${y}`);
     if (painted.has(o.T)) return; // two squares on one face: not a net
     painted.set(o.T, here.symbol);
+    if (here.toward !== undefined) {
+      const side = (["E", "S", "W", "N"] as const)[here.toward];
+      if (!side) throw new Error("an arrow points right, down, left or up");
+      pointsAt.set(o.T, o[side]);
+    }
     walk(x + 1, y, rollEast(o));
     walk(x - 1, y, rollWest(o));
     walk(x, y - 1, rollNorth(o));
     walk(x, y + 1, rollSouth(o));
   };
   walk(start.x, start.y, { T: "T", B: "B", E: "E", W: "W", N: "N", S: "S" });
-  return painted.size === 6 && visited.size === 6 ? painted : null;
+  return painted.size === 6 && visited.size === 6 ? { painted, pointsAt } : null;
+}
+
+/**
+ * Which face an arrow drawn on a face of the view points at, by the edge it is drawn toward
+ * (the drawing's face vectors: on top, first the right face then the left face; on the left
+ * face, the right face then down; on the right face, the left face then down).
+ */
+function drawnTarget(o: Orientation, at: string, edge: number): string | undefined {
+  const order: Record<string, Dir[]> = {
+    top: ["N", "E", "S", "W"],
+    left: ["N", "B", "S", "T"],
+    right: ["E", "B", "W", "T"],
+  };
+  const dir = order[at]?.[edge];
+  return dir ? o[dir] : undefined;
 }
 
 function cubeFits(spec: Record<string, unknown>, option: Record<string, unknown>): boolean {
-  const faces = spec.faces as { x: number; y: number; symbol: string }[];
+  const faces = spec.faces as { x: number; y: number; symbol: string; toward?: number }[];
   if (!Array.isArray(faces)) throw new Error("bad cube-net spec");
   if (new Set(faces.map((f) => f.symbol)).size !== 6) throw new Error("symbols must differ");
-  const cube = foldNet(faces);
-  if (!cube) throw new Error("not a cube net");
+  const folded = foldNet(faces);
+  if (!folded) throw new Error("not a cube net");
+  const cube = folded.painted;
+  const arrow = option.arrow as { at: string; edge: number } | undefined;
   // All 24 orientations: every face brought to T by rolls, then four spins about T-B.
   const orientations: Orientation[] = [];
   const seen = new Set<string>();
@@ -263,12 +293,20 @@ function cubeFits(spec: Record<string, unknown>, option: Record<string, unknown>
   // The viewer looks at the corner where T, E and N meet, with T on top: then E is the
   // front-left face and N the front-right one (E x N = T, as left x right = top in the
   // isometric drawing).
-  return orientations.some(
-    (o) =>
-      cube.get(o.T) === option.top &&
-      cube.get(o.E) === option.left &&
-      cube.get(o.N) === option.right,
-  );
+  // An arrow must also point where the folded cube's arrow points.
+  return orientations.some((o) => {
+    if (
+      cube.get(o.T) !== option.top ||
+      cube.get(o.E) !== option.left ||
+      cube.get(o.N) !== option.right
+    )
+      return false;
+    if (folded.pointsAt.size === 0) return arrow === undefined;
+    if (!arrow) return false;
+    const face = { top: o.T, left: o.E, right: o.N }[arrow.at];
+    if (!face || !folded.pointsAt.has(face)) return false;
+    return folded.pointsAt.get(face) === drawnTarget(o, arrow.at, arrow.edge);
+  });
 }
 
 export const solver: CategorySolver = {

@@ -72,6 +72,11 @@ export const weights: CategoryWeights = {
       evidence:
         "Folding a net into a cube in the mind is the hardest family of bank v2 (RE-08..10) and of the surface-development tests (Ekstrom et al. 1976, VZ-3); distance 4 (the faces meet at one corner of the net) is its easiest form.",
     },
+    "cube:arrow": {
+      weight: 1.0,
+      evidence:
+        "One face carries an arrow that must point the right way once folded, and no option can be ruled out by two opposite faces: the faces must be turned, not only placed (Shepard and Feng 1972: marks that must meet add folding operations). Size: our guess.",
+    },
     "task:solid": {
       weight: 2.5,
       evidence:
