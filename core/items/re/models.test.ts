@@ -100,6 +100,21 @@ describe("RE item models", () => {
     );
   });
 
+  it("fail the checks when the cube's arrow is turned in the key (the solver follows the arrow)", () => {
+    const model = byId("re-cube-arrow") as ItemModel;
+    const cube = draw(model as AnyModel, { distance: 8 }, "p");
+    const answer = cube.answer as { arrow: { at: string; edge: number } };
+    for (const turn of [1, 2, 3]) {
+      const turned = {
+        ...cube,
+        answer: { ...answer, arrow: { ...answer.arrow, edge: (answer.arrow.edge + turn) % 4 } },
+      };
+      expect(verifyDraft(model, turned as ItemDraft, solver)).toContain(
+        "solver: the key does not fit the rule",
+      );
+    }
+  });
+
   it("fail the checks when a distractor copies the figure the question shows", () => {
     const mirror = draw(byId("re-mirror"), { axis: "vertical", squares: 6, lure: "quarter" }, "p");
     const figure = (mirror.spec as { figure: unknown }).figure;
