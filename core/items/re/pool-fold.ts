@@ -370,17 +370,38 @@ function holeMark(cx: number, cy: number, r: number): string {
 }
 
 function squaresPath(squares: [number, number][], sx: number, sy: number, g: number): string {
-  return squares
-    .map(([x, y]) => `M${n(sx + x * g)} ${n(sy + y * g)}h${n(g)}v${n(g)}h${n(-g)}z`)
-    .join("");
+  // One rectangle per run of squares along a row, relative moves between them: short paths.
+  const runs: [number, number, number][] = [];
+  const sortedSquares = [...squares].sort((p, q) => p[1] - q[1] || p[0] - q[0]);
+  for (const [x, y] of sortedSquares) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === y && last[0] + last[2] === x) last[2]++;
+    else runs.push([x, y, 1]);
+  }
+  let d = "";
+  let at: [number, number] | null = null;
+  for (const [x, y, length] of runs) {
+    const px = Number(n(sx + x * g));
+    const py = Number(n(sy + y * g));
+    d += at ? `m${n(px - at[0])} ${n(py - at[1])}` : `M${n(px)} ${n(py)}`;
+    d += `h${n(length * g)}v${n(g)}h${n(-length * g)}z`;
+    at = [px, py];
+  }
+  return d;
 }
 
 /** Faint dots at the squares without a hole, to help place the holes. */
 function dots(squares: [number, number][], sx: number, sy: number, g: number): string {
   if (squares.length === 0) return "";
-  const d = squares
-    .map(([x, y]) => `M${n(sx + (x + 0.5) * g)} ${n(sy + (y + 0.5) * g)}h0`)
-    .join("");
+  // Relative moves from dot to dot keep the path short (an 8x8 sheet has 64 dots a panel).
+  let d = "";
+  let at: [number, number] | null = null;
+  for (const [x, y] of squares) {
+    const px = Number(n(sx + (x + 0.5) * g));
+    const py = Number(n(sy + (y + 0.5) * g));
+    d += at ? `m${n(px - at[0])} ${n(py - at[1])}h0` : `M${n(px)} ${n(py)}h0`;
+    at = [px, py];
+  }
   return `<path d="${d}" stroke="${palette.muted}" stroke-width="${n(Math.max(3, g * 0.14))}" stroke-linecap="round"/>`;
 }
 
