@@ -1,10 +1,8 @@
 import type { ItemDraft } from "../model.ts";
 import type { Rng } from "../rng.ts";
-import { missingMark, palette, panel, svgDocument } from "../svg.ts";
-import { dashedLine, figure, grid } from "./draw.ts";
-import { flipX, flipY, movedVariants, randomChiral, rotate, size } from "./polyomino.ts";
+import { flipX, flipY, movedVariants, randomChiral, rotate } from "./polyomino.ts";
 import { fair, shapeFeatures } from "./shape-option.ts";
-import type { MirrorSpec, ReOption, ReSpec, ShapeOption } from "./types.ts";
+import type { ReOption, ReSpec, ShapeOption } from "./types.ts";
 import { numbersEn, numbersPt } from "./words.ts";
 
 /**
@@ -61,34 +59,4 @@ export function mirrorItem(
   throw new Error(`${code}: no balanced mirror item`);
 }
 
-export function renderMirrorQuestion(spec: MirrorSpec): string {
-  const c = 44;
-  const { width, height } = size(spec.figure);
-  const box = 170;
-  if (spec.axis === "vertical") {
-    const h = 300;
-    const x0 = 360 - c - width * c;
-    const y0 = h / 2 - (height * c) / 2;
-    return svgDocument(
-      720,
-      h,
-      panel(2, 2, 716, h - 4, 18) +
-        grid(14, 14, 692, h - 28, c, 360, y0) +
-        figure(spec.figure, x0, y0, c) +
-        dashedLine(360, 12, 360, h - 12, palette.accent) +
-        missingMark(360 + 50, h / 2 - box / 2, box, box),
-    );
-  }
-  const h = 520;
-  const x0 = 360 - (width * c) / 2;
-  const y0 = h / 2 - c - height * c;
-  return svgDocument(
-    720,
-    h,
-    panel(2, 2, 716, h - 4, 18) +
-      grid(14, 14, 692, h - 28, c, x0, h / 2) +
-      figure(spec.figure, x0, y0, c) +
-      dashedLine(12, h / 2, 708, h / 2, palette.accent) +
-      missingMark(360 - box / 2, h / 2 + 40, box, box),
-  );
-}
+export { renderMirrorQuestion } from "./shape-view.ts";

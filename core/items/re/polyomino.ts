@@ -108,7 +108,7 @@ export function randomChiral(rng: Rng, count: number, maxSide: number): Cell[] {
 }
 
 /** How many 2x2 blocks of squares the figure contains. */
-function blocks(cells: readonly Cell[]): number {
+export function blocks(cells: readonly Cell[]): number {
   const set = new Set(cells.map(([x, y]) => `${x},${y}`));
   return cells.filter(
     ([x, y]) =>

@@ -1,10 +1,8 @@
 import type { ItemDraft } from "../model.ts";
 import type { Rng } from "../rng.ts";
-import { panel, svgDocument } from "../svg.ts";
-import { figure, grid } from "./draw.ts";
-import { flipX, movedVariants, randomChiral, rotate, size } from "./polyomino.ts";
+import { flipX, movedVariants, randomChiral, rotate } from "./polyomino.ts";
 import { fair, shapeFeatures } from "./shape-option.ts";
-import type { ReOption, ReSpec, RotationSpec, ShapeOption } from "./types.ts";
+import type { ReOption, ReSpec, ShapeOption } from "./types.ts";
 import { numbersEn, numbersPt } from "./words.ts";
 
 /**
@@ -56,14 +54,4 @@ export function rotationItem(
   throw new Error(`${code}: no balanced rotation item`);
 }
 
-export function renderRotationQuestion(spec: RotationSpec): string {
-  const c = 50;
-  const { width, height } = size(spec.figure);
-  const x0 = 360 - (width * c) / 2;
-  const y0 = 140 - (height * c) / 2;
-  return svgDocument(
-    720,
-    280,
-    panel(2, 2, 716, 276, 18) + grid(14, 14, 692, 252, c, x0, y0) + figure(spec.figure, x0, y0, c),
-  );
-}
+export { renderRotationQuestion } from "./shape-view.ts";

@@ -1,6 +1,40 @@
-/** Number words for the alt texts, up to eight: the largest figure has eight squares. */
-export const numbersEn = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-export const numbersPt = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito"];
+/** Number words for the alt texts, up to twelve (bank v2 needs eight, the pool more). */
+export const numbersEn = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
+export const numbersPt = [
+  "zero",
+  "um",
+  "dois",
+  "três",
+  "quatro",
+  "cinco",
+  "seis",
+  "sete",
+  "oito",
+  "nove",
+  "dez",
+  "onze",
+  "doze",
+];
+
+/** A count in words up to twelve, in digits beyond. */
+export function countWord(count: number, locale: "en" | "pt-br"): string {
+  const words = locale === "en" ? numbersEn : numbersPt;
+  return words[count] ?? String(count);
+}
 
 function list(items: string[], and: string): string {
   return items.length <= 1
