@@ -110,7 +110,7 @@ describe("RE item models", () => {
         answer: { ...answer, arrow: { ...answer.arrow, edge: (answer.arrow.edge + turn) % 4 } },
       };
       expect(verifyDraft(model, turned as ItemDraft, solver)).toContain(
-        "solver: the key does not fit the rule",
+        "solver: no option fits (a wrong key, or a question that reads two ways)",
       );
     }
   });

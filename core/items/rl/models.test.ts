@@ -83,7 +83,7 @@ describe("RL item models", () => {
     // One equation left of three: two shapes are free.
     draft.spec.equations = draft.spec.equations.slice(0, 1);
     expect(verifyDraft(equationsModel, draft, solver)).toContain(
-      "solver: the key does not fit the rule",
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
     );
   });
 
@@ -94,7 +94,7 @@ describe("RL item models", () => {
     // The chain cut in two: neither half outweighs the other any more.
     draft.spec.scales.splice(1, 1);
     expect(verifyDraft(scalesModel, draft, solver)).toContain(
-      "solver: the key does not fit the rule",
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
     );
   });
 
@@ -108,7 +108,7 @@ describe("RL item models", () => {
     ) as ScalesSpec["scales"][number];
     holding.heavier = "level";
     expect(verifyDraft(scalesModel, draft, solver)).toContain(
-      "solver: the key does not fit the rule",
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
     );
   });
 

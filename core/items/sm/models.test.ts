@@ -167,7 +167,9 @@ describe("a planted bad SM instance fails the checks", () => {
       answer: 32,
       distractors: [48, 31, 36],
     };
-    expect(verifyDraft(model, draft, solver)).toContain("solver: the key does not fit the rule");
+    expect(verifyDraft(model, draft, solver)).toContain(
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
+    );
   });
 
   it("fails when the terms allow a second next term, even one not offered", () => {
@@ -182,7 +184,9 @@ describe("a planted bad SM instance fails the checks", () => {
       answer: 41,
       distractors: [49, 33, 45],
     };
-    expect(verifyDraft(model, draft, solver)).toContain("solver: the key does not fit the rule");
+    expect(verifyDraft(model, draft, solver)).toContain(
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
+    );
   });
 
   it("passes the same shape of item when the terms allow one next term", () => {
@@ -215,7 +219,9 @@ describe("a planted bad SM instance fails the checks", () => {
 
   it("fails when the key does not continue the terms", () => {
     const draft = { ...good, answer: (good.answer as number) + 1 };
-    expect(verifyDraft(model, draft, solver)).toContain("solver: the key does not fit the rule");
+    expect(verifyDraft(model, draft, solver)).toContain(
+      "solver: no option fits (a wrong key, or a question that reads two ways)",
+    );
   });
 });
 
