@@ -21,7 +21,7 @@ import { type NestedCell, renderNestedCell, renderNestedMatrix } from "./render-
  * along the rows or down the columns. Radicals: the rules to find (how many, and which
  * kinds: P progression, D distribution of three, A arithmetic on the count) and the
  * direction they run in (rows, columns, or crossed: some each way); the two-entity model
- * adds a second figure to every cell. docs/plans/issue-28-ra-models.md has the reasons.
+ * adds a second figure to every cell. docs/items/ra.md has the reasons.
  * Incidentals: which attribute carries which rule, the values, steps and orders, the
  * attributes held constant (in a row or everywhere), and the 2x2 design of the options.
  */

@@ -1,6 +1,6 @@
 /**
  * The RA design features' weights (LLTM), a model until data exist:
- * docs/decisions/0037-item-models.md and docs/plans/issue-28-ra-models.md.
+ * docs/decisions/0037-item-models.md and docs/items/ra.md.
  */
 import type { CategoryWeights } from "../pool/difficulty.ts";
 

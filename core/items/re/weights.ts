@@ -1,6 +1,6 @@
 /**
  * The RE design features' weights (LLTM), a model until data exist: docs/decisions/0037-item-models.md
- * and docs/plans/issue-28-re-models.md. b = intercept + sum of weight x count. The intercept
+ * and docs/items/re.md. b = intercept + sum of weight x count. The intercept
  * is the easiest item of the category: a figure of five squares turned by a quarter, its
  * distractors a mirror image and a square moved far. The directions come from the sources
  * named; the sizes are our own guesses, set so that the pool spans b of about -2.5 to +3,

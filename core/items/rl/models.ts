@@ -2,7 +2,7 @@
  * The RL item models of the pool (issue 28). RL measures deduction from stated premises:
  * which gate turns each row's panels into its result (set logic on figures), what number
  * each shape stands for (equations), and how objects are ordered from comparisons two at a
- * time (balance scales). Notes: docs/plans/issue-28-rl-models.md.
+ * time (balance scales). Notes: docs/items/rl.md.
  */
 import type { ItemModel } from "../pool/item-model.ts";
 import { equationsModel } from "./model-equations.ts";

@@ -1,6 +1,6 @@
 /**
  * The RL design features' weights (LLTM), a model until data exist:
- * docs/decisions/0037-item-models.md and docs/plans/issue-28-rl-models.md. Each model has a
+ * docs/decisions/0037-item-models.md and docs/items/rl.md. Each model has a
  * base feature (its easiest form), and each radical adds logits in the direction the
  * literature gives; the sizes are stated guesses, placed so that the easiest forms sit near
  * b = -2.5 and the hardest above bank v2's RL-10, to be re-estimated by `npm run calibrate`.

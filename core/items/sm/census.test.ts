@@ -2,7 +2,7 @@
  * A census of the SM pool on the checks' side (22 seeds per radical combination: 2,024
  * instances, about 2 s): context-blind choosers near chance (the issue allows 35 %; this
  * holds them to the 30 % it aims for) and many distinct instances. Figures in
- * docs/plans/issue-28-sm-models.md.
+ * docs/items/sm.md.
  */
 import { describe, expect, it } from "vitest";
 import { type AuditedItem, choosers, hitOf } from "../checks/audit.ts";

@@ -1,4 +1,4 @@
-/** The SM item models of the pool (issue 28), easiest first: docs/plans/issue-28-sm-models.md. */
+/** The SM item models of the pool (issue 28), easiest first: docs/items/sm.md. */
 import type { ItemModel } from "../pool/item-model.ts";
 import { arithmeticModel, geometricModel } from "./basic-models.ts";
 import { combinedModel } from "./combined-models.ts";

@@ -1,6 +1,6 @@
 /**
  * The SM design features' weights (LLTM), a model until data exist:
- * docs/decisions/0037-item-models.md and docs/plans/issue-28-sm-models.md. The directions
+ * docs/decisions/0037-item-models.md and docs/items/sm.md. The directions
  * come from the sources named in each evidence string; the sizes are ours, chosen so that
  * the models span about -2.5 to +3 and keep PSYCHOMETRICS.md's order of rule kinds
  * (arithmetic < geometric < interleaved < second-order < combined operations). `npm run
