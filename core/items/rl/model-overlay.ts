@@ -11,10 +11,12 @@ import type { Rng } from "../rng.ts";
 import {
   allElements,
   apply,
+  arity,
   candidateRules,
   lineElements,
   overlayOptionAlt,
   overlayTitle,
+  pinnedOutputs,
   renderOverlayOption,
   renderOverlayQuestion,
 } from "./overlay.ts";
@@ -41,20 +43,6 @@ const sizes: Record<OverlayRadicals["gate"], [number, number]> = {
   xor3: [3, 5],
 };
 
-type Rule = (bits: boolean[]) => boolean;
-
-const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-
-function patterns(inputs: number[][]): Set<string> {
-  const sets = inputs.map((p) => new Set(p));
-  const found = new Set<string>();
-  for (const e of allElements) {
-    const key = sets.map((s) => (s.has(e) ? "1" : "0")).join("");
-    if (key.includes("1")) found.add(key);
-  }
-  return found;
-}
-
 function randomPanel(rng: Rng, universe: number[], min: number, max: number): number[] {
   return rng
     .shuffle(universe)
@@ -73,36 +61,13 @@ function drawRows(
   universe: number[],
   [min, max]: [number, number],
 ): { rows: number[][][]; answer: number[] } | null {
-  const k = op === "xor3" ? 3 : 2;
-  const rules = candidateRules[k];
-  const rule = rules[op] as Rule;
-  const every = Array.from({ length: 2 ** k - 1 }, (_, i) => (i + 1).toString(2).padStart(k, "0"));
+  const k = arity(op);
   for (let attempt = 0; attempt < maxRowDraws; attempt++) {
     const inputs = [0, 1, 2].map(() =>
       Array.from({ length: k }, () => randomPanel(rng, universe, min, max)),
     );
-    const outputs = inputs.map((row) => apply(rule, row));
-    const clear = inputs.every(
-      (row, r) =>
-        new Set(row.map((p) => p.join())).size === k &&
-        (outputs[r] as number[]).length >= 2 &&
-        (outputs[r] as number[]).length <= 8 &&
-        row.every((p) => !same(p, outputs[r] as number[])),
-    );
-    if (!clear) continue;
-    if (new Set(inputs.flat().map((p) => p.join())).size !== 3 * k) continue;
-    const seen = new Set([
-      ...patterns(inputs[0] as number[][]),
-      ...patterns(inputs[1] as number[][]),
-    ]);
-    if (!every.every((p) => seen.has(p))) continue;
-    const asked = patterns(inputs[2] as number[][]);
-    if (![...asked].every((p) => seen.has(p))) continue;
-    if (!asked.has("1".repeat(k)) || ![...asked].some((p) => p.split("1").length === 2)) continue;
-    const fitting = Object.entries(rules).filter(([, candidate]) =>
-      [0, 1].every((r) => same(apply(candidate, inputs[r] as number[][]), outputs[r] as number[])),
-    );
-    if (fitting.length !== 1 || fitting[0]?.[0] !== op) continue;
+    const outputs = pinnedOutputs(op, inputs);
+    if (!outputs) continue;
     // The answer may not look like a panel the question already shows.
     const answer = (outputs[2] as number[]).join();
     if (
@@ -155,7 +120,7 @@ function distractors(
   answer: number[],
   spread: Spread,
 ): [number[], number[], number[]] | null {
-  const k = op === "xor3" ? 3 : 2;
+  const k = arity(op);
   const asked = rows[2] as number[][];
   const present = new Set(rows.flat(2));
   const shown = new Set(rows.flat().map((p) => p.join()));

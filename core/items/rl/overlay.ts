@@ -79,6 +79,43 @@ export interface OverlayRecipe {
   spread: "fewer" | "more" | "mixed";
 }
 
+/**
+ * The outputs of three rows of inputs under `op`, when the rows make a fair item: panels in
+ * a row differ, outputs are neither empty nor a copy of an input, no input panel repeats
+ * anywhere, the two example rows show every input pattern and pin `op` down among the
+ * candidate gates, and the third row needs only patterns already seen, among them one that
+ * every input holds and one that only one holds. Null otherwise.
+ */
+export function pinnedOutputs(op: OverlayOp, inputs: number[][][]): number[][] | null {
+  const k = arity(op);
+  const rules = candidateRules[k];
+  const outputs = inputs.map((row) => apply(rules[op] as Rule, row));
+  const clear = inputs.every(
+    (row, r) =>
+      new Set(row.map((p) => p.join())).size === k &&
+      (outputs[r] as number[]).length >= 2 &&
+      (outputs[r] as number[]).length <= 8 &&
+      row.every((p) => !same(p, outputs[r] as number[])),
+  );
+  if (!clear) return null;
+  if (new Set(inputs.flat().map((p) => p.join())).size !== 3 * k) return null;
+  const seen = new Set([
+    ...patterns(inputs[0] as number[][]),
+    ...patterns(inputs[1] as number[][]),
+  ]);
+  const everyPattern = Array.from({ length: 2 ** k - 1 }, (_, i) =>
+    (i + 1).toString(2).padStart(k, "0"),
+  );
+  if (!everyPattern.every((p) => seen.has(p))) return null;
+  const asked = patterns(inputs[2] as number[][]);
+  if (![...asked].every((p) => seen.has(p))) return null;
+  if (!asked.has("1".repeat(k)) || ![...asked].some((p) => p.split("1").length === 2)) return null;
+  const fitting = Object.entries(rules).filter(([, candidate]) =>
+    [0, 1].every((r) => same(apply(candidate, inputs[r] as number[][]), outputs[r] as number[])),
+  );
+  return fitting.length === 1 && fitting[0]?.[0] === op ? outputs : null;
+}
+
 function randomPanel(rng: Rng, recipe: OverlayRecipe): number[] {
   const count = rng.int(recipe.min, recipe.max);
   return rng
@@ -90,38 +127,10 @@ function randomPanel(rng: Rng, recipe: OverlayRecipe): number[] {
 /** Draws rows until the examples pin the rule down and the third row only needs seen patterns. */
 function drawRows(rng: Rng, recipe: OverlayRecipe): { rows: number[][][]; answer: number[] } {
   const k = arity(recipe.op);
-  const rules = candidateRules[k];
-  const rule = rules[recipe.op] as Rule;
-  const everyPattern = Array.from({ length: 2 ** k - 1 }, (_, i) =>
-    (i + 1).toString(2).padStart(k, "0"),
-  );
   for (let attempt = 0; attempt < 200000; attempt++) {
     const inputs = [0, 1, 2].map(() => Array.from({ length: k }, () => randomPanel(rng, recipe)));
-    const outputs = inputs.map((row) => apply(rule, row));
-    // Panels in a row differ, outputs are neither empty nor a copy of an input.
-    const clear = inputs.every(
-      (row, r) =>
-        new Set(row.map((p) => p.join())).size === k &&
-        (outputs[r] as number[]).length >= 2 &&
-        (outputs[r] as number[]).length <= 8 &&
-        row.every((p) => !same(p, outputs[r] as number[])),
-    );
-    if (!clear) continue;
-    // No input panel repeats anywhere in the item.
-    if (new Set(inputs.flat().map((p) => p.join())).size !== 3 * k) continue;
-    const seen = new Set([
-      ...patterns(inputs[0] as number[][]),
-      ...patterns(inputs[1] as number[][]),
-    ]);
-    if (!everyPattern.every((p) => seen.has(p))) continue;
-    const asked = patterns(inputs[2] as number[][]);
-    if (![...asked].every((p) => seen.has(p))) continue;
-    // The third row must show an element that every input holds and one that only one holds.
-    if (!asked.has("1".repeat(k)) || ![...asked].some((p) => p.split("1").length === 2)) continue;
-    const fitting = Object.entries(rules).filter(([, candidate]) =>
-      [0, 1].every((r) => same(apply(candidate, inputs[r] as number[][]), outputs[r] as number[])),
-    );
-    if (fitting.length !== 1 || fitting[0]?.[0] !== recipe.op) continue;
+    const outputs = pinnedOutputs(recipe.op, inputs);
+    if (!outputs) continue;
     const rows = [
       [...(inputs[0] as number[][]), outputs[0] as number[]],
       [...(inputs[1] as number[][]), outputs[1] as number[]],
