@@ -65,6 +65,26 @@ function listOf(words: string[], and: string): string {
   return `${words.slice(0, -1).join(", ")} ${and} ${words[words.length - 1]}`;
 }
 
+/**
+ * Three views no folding of the net gives, around the key's view: one position kept and the
+ * other two swapped (the mirrored order); then the kept face replaced by the face opposite
+ * one of the other two (two opposite faces in one view), with and without the swap.
+ */
+export function impossibleViews(
+  rng: Rng,
+  faces: NetFace[],
+  answer: CubeView,
+): [CubeView, CubeView, CubeView] {
+  const positions = ["top", "left", "right"] as const;
+  const kept = rng.pick(positions);
+  const [i, j] = positions.filter((p) => p !== kept) as [keyof CubeView, keyof CubeView];
+  const swapped: CubeView = { ...answer, [i]: answer[j], [j]: answer[i] };
+  const other = opposite(faces, answer[rng.pick([i, j])]);
+  const impossible: CubeView = { ...answer, [kept]: other };
+  const impossibleSwapped: CubeView = { ...swapped, [kept]: other };
+  return [swapped, impossible, impossibleSwapped];
+}
+
 export function cubeItem(
   code: string,
   rng: Rng,
@@ -86,16 +106,7 @@ export function cubeItem(
     netAdjacent.includes(adjacentInNet(faces, [v.top, v.left, v.right])),
   );
   const answer = rng.pick(preferred.length > 0 ? preferred : views);
-  const positions = ["top", "left", "right"] as const;
-  // Keep one position; the other two swap (mirrored order). The kept face is then replaced
-  // by the face opposite one of the other two (two opposite faces in one view).
-  const kept = rng.pick(positions);
-  const [i, j] = positions.filter((p) => p !== kept) as [keyof CubeView, keyof CubeView];
-  const swapped: CubeView = { ...answer, [i]: answer[j], [j]: answer[i] };
-  const other = opposite(faces, answer[rng.pick([i, j])]);
-  const impossible: CubeView = { ...answer, [kept]: other };
-  const impossibleSwapped: CubeView = { ...swapped, [kept]: other };
-  const distractors: [CubeView, CubeView, CubeView] = [swapped, impossible, impossibleSwapped];
+  const distractors = impossibleViews(rng, faces, answer);
   const valid = new Set(views.map((v) => JSON.stringify(v)));
   if (distractors.some((d) => valid.has(JSON.stringify(d))))
     throw new Error(`${code}: a distractor is a possible view`);

@@ -11,15 +11,14 @@
 import type { ItemDraft } from "../model.ts";
 import type { ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { type CubeView, isValidNet, type NetFace, type SymbolName, validViews } from "./cube.ts";
 import {
-  type CubeView,
-  isValidNet,
-  type NetFace,
-  opposite,
-  type SymbolName,
-  validViews,
-} from "./cube.ts";
-import { cubeFeatures, cubeOptionAlt, renderCubeOption, renderNetQuestion } from "./cube-net.ts";
+  cubeFeatures,
+  cubeOptionAlt,
+  impossibleViews,
+  renderCubeOption,
+  renderNetQuestion,
+} from "./cube-net.ts";
 import { type Cell, flipX, rotate, size } from "./polyomino.ts";
 import type { NetSpec } from "./types.ts";
 
@@ -183,16 +182,7 @@ function cubeItem(r: CubeRadicals, rng: Rng): ItemDraft<NetSpec, CubeView> | nul
     const views = validViews(faces).filter((v) => viewDistance(faces, v) === r.distance);
     if (views.length === 0) continue;
     const answer = rng.pick(views);
-    const positions = ["top", "left", "right"] as const;
-    // One position kept; the other two swap (mirrored order). The kept face is then replaced
-    // by the face opposite one of the other two (two opposite faces in one view).
-    const kept = rng.pick(positions);
-    const [i, j] = positions.filter((p) => p !== kept) as [keyof CubeView, keyof CubeView];
-    const swapped: CubeView = { ...answer, [i]: answer[j], [j]: answer[i] };
-    const other = opposite(faces, answer[rng.pick([i, j])]);
-    const impossible: CubeView = { ...answer, [kept]: other };
-    const impossibleSwapped: CubeView = { ...swapped, [kept]: other };
-    const distractors: [CubeView, CubeView, CubeView] = [swapped, impossible, impossibleSwapped];
+    const distractors = impossibleViews(rng, faces, answer);
     const possible = new Set(validViews(faces).map((v) => JSON.stringify(v)));
     if (distractors.some((d) => possible.has(JSON.stringify(d)))) return null;
     return {
