@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bankSeed } from "../../core/items/bank-v2.ts";
 import { rates, stemCopies } from "../../core/items/checks/audit.ts";
 import {
   expectedHit,
@@ -11,7 +12,7 @@ import {
 } from "../../core/items/checks/blind.ts";
 import { type CategorySolver, categories, type Letter, letters } from "../../core/items/model.ts";
 import { questionCodes } from "../../core/items/questions.ts";
-import { type Bank, type BuiltItem, bankSeed, buildBank } from "./bank.ts";
+import { type Bank, type BuiltItem, buildBank } from "./bank.ts";
 import { answerKeyModule, publicBankModule } from "./modules.ts";
 
 let bank: Bank;

@@ -4,6 +4,7 @@
  * content hash. Pure: returns the files to write; scripts/questions/generate.ts writes them.
  */
 import { createHash } from "node:crypto";
+import { bankSeed } from "../../core/items/bank-v2.ts";
 import { answerLetters } from "../../core/items/letters.ts";
 import type {
   Category,
@@ -17,7 +18,6 @@ import { categories, letters } from "../../core/items/model.ts";
 import type { PublicQuestion, QuestionImage } from "../../core/items/questions.ts";
 import { createRng } from "../../core/items/rng.ts";
 
-export const bankSeed = "lumen-iq-bank-v1";
 export const imageFolder = "q";
 
 export interface BuiltItem {

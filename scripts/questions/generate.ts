@@ -5,7 +5,8 @@
  * `npm run questions -- census` prints the item pool's census instead (scripts/questions/census.ts).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { bankSeed, buildBank, imageFolder } from "./bank.ts";
+import { bankSeed } from "../../core/items/bank-v2.ts";
+import { buildBank, imageFolder } from "./bank.ts";
 
 if (process.argv[2] === "census") {
   // npm run questions -- census [--per N] [--seed S] [--category SM]: the pool's census.

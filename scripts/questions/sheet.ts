@@ -12,12 +12,13 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { bankSeed } from "../../core/items/bank-v2.ts";
 import { type AuditedItem, choosers, rates, stemCopies } from "../../core/items/checks/audit.ts";
 import { expectedHit } from "../../core/items/checks/blind.ts";
 import { categories, type LocalizedText, letters } from "../../core/items/model.ts";
 import { modelById } from "../../core/items/pool/models.ts";
 import { chromiumArgs, ensureChromium } from "../chromium.mjs";
-import { type BuiltItem, bankSeed, buildBank } from "./bank.ts";
+import { type BuiltItem, buildBank } from "./bank.ts";
 import { type SampledItem, samplePool } from "./pool-sample.ts";
 
 interface SheetItem {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankSeed } from "../../../scripts/questions/bank.ts";
+import { bankSeed } from "../bank-v2.ts";
 import { predictParameters } from "../pool/difficulty.ts";
 import { modelById, weightsByCategory } from "../pool/models.ts";
 import { createRng } from "../rng.ts";
