@@ -1,12 +1,11 @@
 /**
- * A score from the form actually taken (issue 28.6; docs/plans/issue-28-second-half.md):
+ * A score from the form actually taken (issue 28.6; docs/decisions/0038-scoring-a-form.md):
  * ability by EAP from the form's own item parameters with the age band's population as the
  * prior (N(band mean, 1), the same bands as the norms), its posterior SD as the person's own
  * standard error, IQ through the age norms (100 + 15 x (ability - band mean), as
  * norms.ts's percentile then inverse normal), and a 95 % interval from that error, so it
  * widens at the extremes. As on the fixed banks, a total no better than guessing (10 of 40
- * or fewer) lands at the floor. Not yet used by attempts: the estimator's choice and its
- * ADR come with the forms (second half of issue 28).
+ * or fewer) lands at the floor. Attempts call it once they take forms (issue 28, second half).
  */
 import { ageOn } from "../accounts/age";
 import type { Letter, QuestionCategory } from "../items/questions";
