@@ -251,6 +251,12 @@ export function drawShape(shape: string, cx: number, cy: number, r: number): str
       return `<polygon points="${polygonPoints(cx, cy, r * 1.15, 4)}" fill="${shapeFill}"/>`;
     case "hexagon":
       return `<polygon points="${polygonPoints(cx, cy, r * 1.05, 6)}" fill="${shapeFill}"/>`;
+    // The scales' seventh shape, only in "complete" items of six options.
+    case "cross": {
+      const a = r * 0.36;
+      const b = r * 1.05;
+      return `<path d="M${n(cx - a)} ${n(cy - b)}H${n(cx + a)}V${n(cy - a)}H${n(cx + b)}V${n(cy + a)}H${n(cx + a)}V${n(cy + b)}H${n(cx - a)}V${n(cy + a)}H${n(cx - b)}V${n(cy - a)}H${n(cx - a)}Z" fill="${shapeFill}"/>`;
+    }
     default: {
       const points = Array.from({ length: 10 }, (_, i) => {
         const radius = i % 2 === 0 ? r * 1.12 : r * 0.48;

@@ -13,12 +13,18 @@ import { n, palette, panel, polygonPoints, svgDocument, text } from "../svg.ts";
 import { drawShape } from "./equations.ts";
 
 export type ScalesRadicals = {
-  /** Shapes to order (premises: one fewer). */
+  /**
+   * Shapes the options are drawn from. An end or a second: the shapes to order (premises: one
+   * fewer). A "complete" item shows one shape more, the one on its last scale, which is never
+   * offered (premises: as many as `shapes`): with four shapes in all, the four options would
+   * have to include it, and it would balance, which logic rules out at once.
+   */
   shapes: 4 | 5 | 6;
   /**
    * extreme: the heaviest or the lightest; second: the second heaviest or lightest;
    * complete: a last scale shows one shape against an empty pan, tipped one way; which shape
-   * on the empty pan makes it tip so (the key is linked to that shape only through the chain).
+   * on the empty pan makes it tip so: one option does, the three others provably do not, and
+   * the shape shown is never offered (from five options on, the key is two or more scales away).
    */
   ask: "extreme" | "second" | "complete";
   /**
@@ -48,7 +54,16 @@ export interface ScalesSpec {
 export type ShapeOption = { shape: string };
 type Item = ItemDraft<ScalesSpec, ShapeOption>;
 
-export const scaleShapes = ["circle", "square", "triangle", "star", "diamond", "hexagon"] as const;
+/** Ends and seconds draw from the first six; a "complete" item of six options shows a seventh. */
+export const scaleShapes = [
+  "circle",
+  "square",
+  "triangle",
+  "star",
+  "diamond",
+  "hexagon",
+  "cross",
+] as const;
 
 /** Shapes that a level scale says weigh the same, by a representative of their group. */
 function groupsOf(shapes: string[], scales: Scale[]): Map<string, string> {
@@ -186,71 +201,119 @@ function rankItem(
 }
 
 /**
- * A last scale with one shape against an empty pan: the key is on the tipping side of that
- * shape in the order, two or more steps away from it when the order allows (so that it is
- * found by chaining premises, not read off one scale); the distractors are a shape as heavy
- * as the shown one (its twin on a level scale, else the shape itself: either would balance)
- * and the nearest and the farthest shape on the other side.
+ * A last scale with one shape X against an empty pan, over a chain of `order` (heaviest
+ * first; `order[tie]` and `order[tie + 1]` weigh the same). X and the way the scale tips are
+ * chosen so that exactly one offered shape tips it and three offered shapes cannot: the key
+ * is on the tipping side of X, the three distractors on the other side or as heavy as X (its
+ * twin on a level scale). X itself is never offered: it would balance, which logic rules out
+ * at once. The key is two or more steps from X when the order allows (from six shapes on).
+ * The premises: the chain of neighbours (ordered), or a random tree hanging from X on both
+ * sides (scrambled: each shape compared with X a third of the time, with its neighbour nearer
+ * X a third, else with a random shape nearer X; the key never with X itself when it is two
+ * steps away or more),
+ * so every shape is proved heavier than X, lighter than X or as heavy.
  */
-function completeItem(rng: Rng, order: string[], tie: number | null): Built | null {
+function completeItem(
+  rng: Rng,
+  order: string[],
+  tie: number | null,
+  layout: ScalesRadicals["layout"],
+): (Built & { pairs: Pair[] }) | null {
   const level = (i: number) => (tie !== null && i > tie ? i - 1 : i);
-  const choices: { at: number; lighter: boolean }[] = [];
+  type Choice = { at: number; lighter: boolean; keys: number[]; wrong: number[]; far: boolean };
+  const choices: Choice[] = [];
   for (let at = 0; at < order.length; at++)
     for (const lighter of [true, false]) {
       const here = level(at);
-      const side = order.filter((_, i) => (lighter ? level(i) > here : level(i) < here));
-      const other = order.filter((_, i) => (lighter ? level(i) < here : level(i) > here));
-      if (side.length >= 1 && other.length >= 2) choices.push({ at, lighter });
+      const dist = (i: number) => (lighter ? level(i) - here : here - level(i));
+      const keys = order.flatMap((_, i) => (dist(i) > 0 ? [i] : []));
+      const wrong = order.flatMap((_, i) => (i !== at && dist(i) <= 0 ? [i] : []));
+      if (keys.length < 1 || wrong.length < 3) continue;
+      const far = keys.some((i) => dist(i) >= 2);
+      choices.push({ at, lighter, keys, wrong, far });
     }
+  const farChoices = choices.filter((c) => c.far);
   if (choices.length === 0) return null;
-  const { at, lighter } = rng.pick(choices);
+  const { at, lighter, keys, wrong } = rng.pick(farChoices.length > 0 ? farChoices : choices);
   const here = level(at);
-  const shape = order[at] as string;
-  // Ordered from the shown shape outward.
-  const side = order
-    .map((s, i) => ({ s, d: lighter ? level(i) - here : here - level(i) }))
-    .filter(({ d }) => d > 0)
-    .sort((a, b) => a.d - b.d);
-  const far = side.filter(({ d }) => d >= 2);
-  const answer = rng.pick(far.length > 0 ? far : side).s;
-  const other = order
-    .map((s, i) => ({ s, d: lighter ? here - level(i) : level(i) - here }))
-    .filter(({ d }) => d > 0)
-    .sort((a, b) => a.d - b.d)
-    .map(({ s }) => s);
-  const twin = order.find((_, i) => i !== at && level(i) === here);
+  const dist = (i: number) => Math.abs(level(i) - here);
+  const farKeys = keys.filter((i) => dist(i) >= 2);
+  const key = rng.pick(farKeys.length > 0 ? farKeys : keys);
+  const offered = rng.shuffle(wrong).slice(0, 3);
+  let pairs: Pair[];
+  if (layout === "ordered")
+    pairs = order.slice(1).map((s, i) => ({ a: order[i] as string, b: s, level: i === tie }));
+  else {
+    pairs = [];
+    // Outward from X on each side; a tied pair: the second reached hangs level from the first.
+    const reached = [at];
+    const sides = order
+      .map((_, i) => i)
+      .filter((i) => i !== at)
+      .sort((p, q) => dist(p) - dist(q) || Math.abs(p - at) - Math.abs(q - at));
+    for (const i of sides) {
+      const up = i < at;
+      const twin = reached.find((j) => j !== at && level(j) === level(i));
+      const sameSide = (j: number) => j === at || (up ? j < at : j > at) || level(j) === here;
+      let parent: number;
+      if (twin !== undefined) parent = twin;
+      else if (level(i) === here) parent = at;
+      else {
+        const nearer = reached.filter((j) => sameSide(j) && dist(j) < dist(i));
+        const neighbour = nearer.filter((j) => dist(j) === dist(i) - 1);
+        const allowed = i === key && dist(i) >= 2 ? nearer.filter((j) => j !== at) : nearer;
+        // X itself a third of the time (more shapes seen once: counting appearances tells less).
+        const roll = rng.next();
+        const pool = allowed.filter((j) =>
+          roll < 1 / 3 ? j === at : roll < 2 / 3 ? neighbour.includes(j) : true,
+        );
+        parent = rng.pick(pool.length > 0 ? pool : allowed);
+      }
+      const levelPair = level(parent) === level(i);
+      const [a, b] = parent < i ? [parent, i] : [i, parent];
+      pairs.push({ a: order[a] as string, b: order[b] as string, level: levelPair });
+      reached.push(i);
+    }
+  }
   const pan = rng.pick(["left", "right"] as const);
   const away = pan === "left" ? "right" : "left";
   // The shown shape outweighs the empty pan's shape when the key is lighter.
   const heavier = lighter ? pan : away;
-  const wrong = [twin ?? shape, other[0] as string, other.at(-1) as string];
-  return { answer, wrong, query: { shape, side: pan, heavier } };
+  return {
+    answer: order[key] as string,
+    wrong: offered.map((i) => order[i] as string),
+    query: { shape: order[at] as string, side: pan, heavier },
+    pairs,
+  };
 }
 
 export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null {
-  const order = rng.shuffle(scaleShapes).slice(0, radicals.shapes);
   const ask: Asked =
     radicals.ask === "extreme"
       ? rng.pick(["heaviest", "lightest"] as const)
       : radicals.ask === "second"
         ? rng.pick(["second-heaviest", "second-lightest"] as const)
         : "complete";
+  // The options come from `shapes` shapes; a "complete" item shows one more, on its last scale.
+  const n = radicals.shapes + (ask === "complete" ? 1 : 0);
+  const order = rng.shuffle(n > 6 ? scaleShapes : scaleShapes.slice(0, 6)).slice(0, n);
   // The level pair sits below the asked rank (two steps from the asked end for a second).
-  const n = order.length;
   const below = ask === "complete" ? 0 : ask === "heaviest" || ask === "lightest" ? 1 : 2;
   const lineTie = radicals.balance === "level" ? rng.int(below, n - 2) : null;
   const fromBottom = ask === "lightest" || ask === "second-lightest";
   const tie = lineTie === null ? null : fromBottom ? n - 2 - lineTie : lineTie;
-  const scales: Scale[] = comparisons(rng, order, tie, radicals.layout, ask).map(
-    ({ a, b, level }) =>
-      radicals.layout === "ordered" || rng.next() < 0.5
-        ? { left: a, right: b, heavier: level ? "level" : "left" }
-        : { left: b, right: a, heavier: level ? "level" : "right" },
+  const completed = ask === "complete" ? completeItem(rng, order, tie, radicals.layout) : null;
+  if (ask === "complete" && !completed) return null;
+  const pairs = completed ? completed.pairs : comparisons(rng, order, tie, radicals.layout, ask);
+  const scales: Scale[] = pairs.map(({ a, b, level }) =>
+    radicals.layout === "ordered" || rng.next() < 0.5
+      ? { left: a, right: b, heavier: level ? "level" : "left" }
+      : { left: b, right: a, heavier: level ? "level" : "right" },
   );
   // The ordered layout reads top to bottom from the heavy end of the chain, whichever end is asked.
   const shown = radicals.layout === "ordered" ? scales : rng.shuffle(scales);
   const built =
-    ask === "complete" ? completeItem(rng, order, tie) : rankItem(rng, order, shown, ask);
+    ask === "complete" ? completed : rankItem(rng, order, shown, ask as Exclude<Asked, "complete">);
   if (!built || new Set(built.wrong).size !== 3) return null;
   // How often a shape appears on the scales may not single the key out (the ends of a
   // chain appear once, the root of a tree often): a taker could count instead of reason.
@@ -336,6 +399,7 @@ const countWords: Record<number, { en: string; pt: string }> = {
   3: { en: "Three", pt: "Três" },
   4: { en: "Four", pt: "Quatro" },
   5: { en: "Five", pt: "Cinco" },
+  6: { en: "Six", pt: "Seis" },
 };
 
 /* ---------- drawing ---------- */
@@ -428,12 +492,14 @@ const shapeNames: Record<string, LocalizedText> = {
   star: { en: "A star", "pt-br": "Uma estrela" },
   diamond: { en: "A diamond (a square standing on a corner)", "pt-br": "Um losango" },
   hexagon: { en: "A hexagon", "pt-br": "Um hexágono" },
+  cross: { en: "A cross", "pt-br": "Uma cruz" },
 };
 
 function design(radicals: ScalesRadicals): Design {
   return {
     "scales:base": 1,
-    "scales:premise": radicals.shapes - 4,
+    // A "complete" item has one scale more than an end or a second with as many options to choose from.
+    "scales:premise": radicals.shapes - 4 + (radicals.ask === "complete" ? 1 : 0),
     "scales:second": radicals.ask === "second" ? 1 : 0,
     "scales:complete": radicals.ask === "complete" ? 1 : 0,
     "scales:scrambled": radicals.layout === "scrambled" ? 1 : 0,
@@ -458,6 +524,7 @@ export const scalesModel: ItemModel<ScalesRadicals, ScalesSpec, ShapeOption> = {
     "heaviest or lightest (second heaviest or second lightest)",
     "scrambled: which comparisons form the tree, their order and the side of the heavier pan",
     "which three other shapes are offered",
+    "complete: the shape on the last scale, the way it tips (the key heavier or lighter), its pan",
   ],
   design,
   generate: generateScales,

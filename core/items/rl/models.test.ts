@@ -188,6 +188,53 @@ describe("RL item models", () => {
       }
   });
 
+  it("never offers the shape shown on the last scale of a complete item: each distractor is proved wrong", () => {
+    // The shape on the last scale would balance, not tip: logic rules it out at once, so an
+    // item offering it is nearly three-option. The guard below finds it; the generator never
+    // offers it (checked over every complete cell), and a planted item offering it is found.
+    const offersShown = (draft: ItemDraft<ScalesSpec, ShapeOption>) =>
+      optionsOf(draft).some(({ shape }) => shape === draft.spec.query?.shape);
+    for (const radicals of radicalGrid(scalesModel).filter((r) => r.ask === "complete"))
+      for (const seed of ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8"]) {
+        const draft = draw(scalesModel, radicals, seed) as ItemDraft<ScalesSpec, ShapeOption>;
+        expect(offersShown(draft), `${JSON.stringify(radicals)} ${seed}`).toBe(false);
+        // The options come from `shapes` shapes; the question shows one more (the shown one).
+        const shown = new Set(draft.spec.scales.flatMap((sc) => [sc.left, sc.right]));
+        expect(shown.size).toBe(radicals.shapes + 1);
+        expect(shown.has(draft.spec.query?.shape as string)).toBe(true);
+        // One option tips the scale in every order the scales allow; the three others never do.
+        const fits = optionsOf(draft).map((o) => solver.satisfies(draft, o));
+        expect(fits).toEqual([true, false, false, false]);
+      }
+    const planted = clone(
+      draw(scalesModel, { shapes: 5, ask: "complete", layout: "scrambled", balance: "none" }, "x"),
+    ) as ItemDraft<ScalesSpec, ShapeOption>;
+    planted.distractors[0] = { shape: planted.spec.query?.shape as string };
+    expect(offersShown(planted)).toBe(true);
+    // The solver rejects it as a key (it balances), so only the guard above sees the weakness.
+    expect(solver.satisfies(planted, planted.distractors[0])).toBe(false);
+  });
+
+  it("keeps the key of a complete item two or more scales from the shown shape from five options on", () => {
+    for (const shapes of [5, 6] as const)
+      for (const layout of ["ordered", "scrambled"] as const)
+        for (const balance of ["none", "level"] as const)
+          for (const seed of ["f1", "f2", "f3", "f4"]) {
+            const draft = draw(
+              scalesModel,
+              { shapes, ask: "complete", layout, balance },
+              seed,
+            ) as ItemDraft<ScalesSpec, ShapeOption>;
+            const shown = draft.spec.query?.shape as string;
+            const direct = draft.spec.scales.some(
+              (sc) =>
+                (sc.left === shown && sc.right === draft.answer.shape) ||
+                (sc.right === shown && sc.left === draft.answer.shape),
+            );
+            expect(direct, `${shapes} ${layout} ${balance} ${seed}`).toBe(false);
+          }
+  });
+
   it("keeps the generators apart from the checks and the solver (read from the sources)", () => {
     const folder = "core/items/rl";
     for (const file of [
