@@ -146,6 +146,35 @@ describe("RE item models", () => {
     );
   });
 
+  it("make fold distractors lose holes as often as they gain them, in every radical cell (the key's count is not its tell)", () => {
+    const model = byId("re-fold");
+    for (const radicals of radicalGrid(model as ItemModel)) {
+      let lost = 0;
+      for (let i = 0; i < 60; i++) {
+        const draft = draw(model, radicals, `count-${i}`);
+        const counts = [draft.answer, ...draft.distractors].map(
+          (o) => (o as { holes: number[] }).holes.length,
+        );
+        const [key, wrong, second, both] = counts as [number, number, number, number];
+        const label = `${JSON.stringify(radicals)} count-${i}: ${counts}`;
+        // The wrong sheet keeps the key's count; the second pair changes both by the same.
+        expect(wrong, label).toBe(key);
+        if (key === 2 && radicals.folds === 1 && radicals.lines === "halves") {
+          // One hole through one halving fold: the key's only pair moves (a blank sheet
+          // would be no option), the wrong sheet gets both pairs.
+          expect([second, both], label).toEqual([2, 6]);
+          continue;
+        }
+        expect(both - wrong, label).toBe(second - key);
+        expect(second, label).not.toBe(key);
+        if (second < key) lost++;
+      }
+      if (radicals.folds === 1 && radicals.holes === 1 && radicals.lines === "halves") continue;
+      expect(lost / 60, JSON.stringify(radicals)).toBeGreaterThanOrEqual(0.3);
+      expect(lost / 60, JSON.stringify(radicals)).toBeLessThanOrEqual(0.7);
+    }
+  });
+
   it("fail the checks when two options read the same to a screen reader", () => {
     const model = byId("re-cube") as ItemModel;
     const cube = draw(model as AnyModel, { distance: 6 }, "p");

@@ -5,7 +5,8 @@
  * outside the flap stays single). Options (2x2 design): the unfolded sheet, the sheet
  * unfolded with one fold's reflection wrong (the crease moved by one square or turned the
  * other way), and both with one extra hole or one hole missing (the same hole for both,
- * so that no position splits the options three to one).
+ * so that no position splits the options three to one), extra or missing half and half so
+ * that the key has the most holes as often as the fewest.
  */
 import type { Feature, ItemDraft, LocalizedText } from "../model.ts";
 import type { ItemModel } from "../pool/item-model.ts";
@@ -135,9 +136,11 @@ export function symmetricFold(folds: readonly FoldLine[], size: number): number 
 /**
  * The wrong reflections of the folds, in the order to try: the crease one square off, or
  * turned the other way through the middle of the paper. When a fold makes the key
- * symmetric, only later folds go wrong, so that the wrong sheet is mirrored across the
- * same midline; otherwise the crease moves (never onto a midline of the sheet), turned
- * creases last: a sheet built symmetric by accident would stand out.
+ * symmetric, every other fold may go wrong and the wrong sheet is still mirrored across
+ * the same midline: a later fold goes wrong before that midline is unfolded, and an earlier
+ * one runs the other way (a crease moved along the midline's axis keeps the sheet's two
+ * halves mirror images). Otherwise the crease moves (never onto a midline of the sheet),
+ * turned creases last: a sheet built symmetric by accident would stand out.
  */
 function wrongMirrors(
   folds: readonly FoldLine[],
@@ -148,7 +151,7 @@ function wrongMirrors(
 ): { fold: number; mirror: Mirror }[] {
   const shiftedOut: { fold: number; mirror: Mirror }[] = [];
   const turnedOut: { fold: number; mirror: Mirror }[] = [];
-  for (const k of rng.shuffle(folds.map((_, i) => i).filter((i) => i > symmetric))) {
+  for (const k of rng.shuffle(folds.map((_, i) => i).filter((i) => i !== symmetric))) {
     const f = folds[k] as FoldLine;
     const before = regions[k] as Region;
     // A crease the other way: through the middle of the paper when the key is symmetric
@@ -213,31 +216,46 @@ function foldItem(r: FoldRadicals, rng: Rng): ItemDraft<FoldLinesSpec, SheetOpti
   const spec: FoldLinesSpec = { size, folds, punched: sorted([first, ...rest]) };
   const answer = unfold(spec);
   if (!answer) return null;
-  // When the first fold halves the sheet, its crease is a midline of the sheet: the key
-  // mirrors itself across it. The wrong sheet is built to mirror itself across it too (a
-  // later fold unfolded wrongly; with one fold, the key's pattern flipped across the other
-  // midline, as if the punched half were taken upside down), and the holes added or lost
-  // come as a pair mirrored across it: all four sheets are then symmetric, and "pick a
-  // symmetric sheet" tells nothing. Otherwise no sheet is built symmetric, and one hole
-  // is added or lost.
+  // When a crease lies on a midline of the sheet with only creases the other way before it
+  // (symmetricFold), the key mirrors itself across that midline. The wrong sheet is built to mirror itself across it too
+  // (another fold unfolded wrongly; with one fold, one pair of the key's holes flipped
+  // across the other midline, as if that hole were punched upside down), and the holes
+  // added or lost come as a pair mirrored across it: all four sheets are then symmetric,
+  // and "pick a symmetric sheet" tells nothing. Otherwise no sheet is built symmetric, and
+  // one hole is added or lost.
   const symmetric = symmetricFold(folds, size);
   const midline = symmetric >= 0 ? creaseMirror(folds[symmetric] as FoldLine) : null;
   const flip = (i: number, m: Mirror) => {
     const [mx, my] = m(i % size, Math.floor(i / size));
     return my * size + mx;
   };
+  const partner = (i: number) => (midline ? flip(i, midline) : i);
   let wrong: number[] | null = null;
-  if (symmetric >= 0 && symmetric === folds.length - 1) {
-    // No later fold to unfold wrongly: the key's pattern flipped across the other midline.
-    const axis = (folds[symmetric] as FoldLine).axis;
+  if (symmetric === 0 && folds.length === 1) {
+    // No other fold to unfold wrongly: one pair of holes flipped across the other midline
+    // (with one hole, the key's pattern flipped). The other pairs stay where the key has
+    // them, so that the second pair of options can lose a pair the key and this sheet share.
+    const axis = (folds[0] as FoldLine).axis;
     const other: Mirror =
       axis === "vertical" ? (x, y) => [x, size - 1 - y] : (x, y) => [size - 1 - x, y];
-    const flipped = sorted(answer.map((i) => flip(i, other)));
-    if (flipped.join() !== answer.join()) wrong = flipped;
+    const movable = answer.filter((i) => !answer.includes(flip(i, other)));
+    if (movable.length > 0) {
+      const x = rng.pick(movable);
+      const moved = new Set([x, partner(x)]);
+      wrong = sorted([
+        ...answer.filter((i) => !moved.has(i)),
+        ...[...moved].map((i) => flip(i, other)),
+      ]);
+    }
   } else
     for (const w of wrongMirrors(folds, regions, size, symmetric, rng)) {
       const holes = unfold(spec, w);
-      if (holes && holes.length === answer.length && holes.join() !== answer.join()) {
+      if (
+        holes &&
+        holes.length === answer.length &&
+        holes.join() !== answer.join() &&
+        (symmetric >= 0 || !symmetricSheet(holes, size))
+      ) {
         wrong = holes;
         break;
       }
@@ -245,25 +263,37 @@ function foldItem(r: FoldRadicals, rng: Rng): ItemDraft<FoldLinesSpec, SheetOpti
   if (!wrong) return null;
   const w = wrong;
   const all = Array.from({ length: size * size }, (_, i) => i);
-  const partner = (i: number) => (midline ? flip(i, midline) : i);
   const shared = all.filter((i) => answer.includes(i) && w.includes(i));
   const free = all.filter((i) => !answer.includes(i) && !w.includes(i));
-  // Extra or missing at random: the key is then among the fewest holes or the most.
-  const missing = shared.length > 0 && rng.next() < 0.5;
-  const candidates = (missing ? shared : free).filter((i) =>
-    (missing ? shared : free).includes(partner(i)),
-  );
-  if (candidates.length === 0) return null;
-  const x = rng.pick(candidates);
-  const changed = new Set([x, partner(x)]);
-  const change = (holes: number[]) =>
-    missing ? holes.filter((i) => !changed.has(i)) : sorted([...holes, ...changed]);
+  const pair = (i: number) => new Set([i, partner(i)]);
+  const losses = shared.filter((i) => shared.includes(partner(i))).map(pair);
+  const gains = free.filter((i) => free.includes(partner(i))).map(pair);
+  // The second pair of options toggles the same squares of the key and of the wrong sheet
+  // (so that every square has a hole in two options, or none, or all four). It loses a
+  // hole (pair) the two share or adds one neither has, half and half: the key then has the
+  // most holes as often as the fewest. They always share the punched holes (and their
+  // pairs), except when the key is one pair (one hole, one fold that halves the sheet):
+  // there the key's pair moves to a free place (the wrong sheet gets both), as losing it
+  // would leave a blank sheet; the key then ties with two others for the fewest holes.
+  let toggles: Set<number>[];
+  if (losses.length > 0) toggles = rng.next() < 0.5 ? losses : gains;
+  else if (answer.length === 2) toggles = gains.map((g) => new Set([...answer, ...g]));
+  else return null;
+  const change = (holes: readonly number[], c: Set<number>) =>
+    all.filter((i) => holes.includes(i) !== c.has(i));
+  // Without a symmetric key, no sheet is built symmetric (it would stand out).
+  if (symmetric < 0)
+    toggles = toggles.filter(
+      (c) => !symmetricSheet(change(answer, c), size) && !symmetricSheet(change(w, c), size),
+    );
+  if (toggles.length === 0) return null;
+  const c = rng.pick(toggles);
   return {
     code: "re-fold",
     family: "paper-fold-lines",
     spec,
     answer: { holes: answer },
-    distractors: [{ holes: w }, { holes: change(answer) }, { holes: change(w) }],
+    distractors: [{ holes: w }, { holes: change(answer, c) }, { holes: change(w, c) }],
     title: {
       en: "Which option shows the sheet unfolded?",
       "pt-br": "Qual opção mostra a folha desdobrada?",
@@ -538,13 +568,13 @@ export const foldModel: ItemModel<FoldRadicals, FoldLinesSpec, SheetOption> = {
   id: "re-fold",
   category: "RE",
   summary:
-    "A sheet is folded one to three times and punched: which option shows it unfolded? The others unfold one crease the wrong way, or have one hole too many or too few.",
+    "A sheet is folded one to three times and punched: which option shows it unfolded? The others unfold one crease the wrong way (with one fold, a pair of holes flipped), or have a hole too many or too few (with one hole through one fold that halves the sheet, moved).",
   radicals: { folds: [1, 2, 3], holes: [1, 2, 3], lines: ["halves", "uneven"] },
   incidentals: [
     "which sides fold over, and in which order (the paper turns between folds most of the time)",
     "where the holes are punched",
     "which fold is unfolded wrongly in two distractors, and how (crease shifted or turned)",
-    "whether the other two distractors add a hole or lose one",
+    "whether the other two distractors add a hole or lose one (half and half; with one hole through one halving fold, the key's pair moves instead)",
     "the sheet: 6 x 6 squares for one or two folds, 8 x 8 for three",
   ],
   design: (r) => ({

@@ -40,7 +40,7 @@ export const v2Designs: Record<string, { model: string; radicals: Radicals; note
   "RE-06": {
     model: "re-fold",
     radicals: { folds: 1, holes: 2, lines: "halves" },
-    note: "One fold halving a 4x4 sheet, two holes punched through both layers (the pool: 6x6). Wrong sheet: the holes mirrored across the other midline (the pool with one halving fold flips the key across the other midline: the same idea). Easier than the cell: v2 adds a single extra hole to two options, which breaks their symmetry, so 'the unfolded sheet is symmetric' leaves two options (the pool adds holes as a mirrored pair, all four sheets symmetric); the 4x4 sheet has few places for the holes, and here the key is one full row. Predicted b is high for this item.",
+    note: "One fold halving a 4x4 sheet, two holes punched through both layers (the pool: 6x6). Wrong sheet: the holes mirrored across the other midline (the pool with one halving fold and two holes flips one of the key's two pairs across the other midline: a nearer wrong sheet). Easier than the cell: v2 adds a single extra hole to two options, which breaks their symmetry, so 'the unfolded sheet is symmetric' leaves two options (the pool adds or removes holes as a mirrored pair, half and half, all four sheets symmetric); the 4x4 sheet has few places for the holes, and here the key is one full row. Predicted b is high for this item.",
   },
   "RE-07": {
     model: "re-fold",
