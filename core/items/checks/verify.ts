@@ -79,7 +79,9 @@ function absentPair(
 /**
  * Every test a taker could run on the options against the question, one attribute or one
  * pair of attributes at a time: per option, whether its value (or pair) is one the
- * question never shows.
+ * question never shows. Pairs are the attributes of one figure (its shape and its shade: "a
+ * dark square" is seen as one thing); yes/no attributes are the presence of separate
+ * elements (a line, a dot), which nobody sees as pairs, so they are tested one at a time.
  */
 function panelTests(
   features: readonly Features[],
@@ -87,10 +89,11 @@ function panelTests(
 ): { values: [string, boolean[]][]; pairs: [string, boolean[]][] } {
   if (panels.length === 0) return { values: [], pairs: [] };
   const names = shownNames(features, panels);
+  const figure = names.filter((name) => features.every((f) => typeof f[name] !== "boolean"));
   const pairs: [string, boolean[]][] = [];
-  for (let i = 0; i < names.length; i++)
-    for (let j = i + 1; j < names.length; j++) {
-      const pair = [names[i], names[j]] as [string, string];
+  for (let i = 0; i < figure.length; i++)
+    for (let j = i + 1; j < figure.length; j++) {
+      const pair = [figure[i], figure[j]] as [string, string];
       pairs.push([pair.join(" and "), absentPair(pair, features, panels)]);
     }
   return { values: names.map((name) => [name, absentValue(name, features, panels)]), pairs };
