@@ -117,13 +117,13 @@ describe("the per-instance checks", () => {
       d.spec.key = d.answer;
     });
     expect(failures).toContain(
-      "blind: a pair of values the question never shows together tells options apart",
+      "blind: a pair of values the question never shows together tells options apart (fill and shape)",
     );
   });
 
   it("fail an instance where a value the question never shows rules a distractor out", () => {
     expect(planted((d) => (d.distractors[2] = { shape: "star", fill: "light" }))).toContain(
-      "blind: a value the question never shows tells options apart",
+      "blind: a value the question never shows tells options apart (shape)",
     );
   });
 
