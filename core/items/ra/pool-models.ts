@@ -172,7 +172,13 @@ function assignRoles(
     roles[fit.key] = kind;
     free = free.filter((a) => a !== fit);
   }
-  for (const a of free) roles[a.key] = rng.next() < 0.6 ? "row-constant" : "fixed";
+  // At most one constant in each row: two would be tied (each row's value of one tells the
+  // other's), read as one rule and leave no fair option design.
+  // (A lone rule needs one: the second attribute of its option design, as a fixed attribute
+  // changed would show a value the grid never shows.)
+  const perRow =
+    free.length > 0 && (kinds.length === 1 || rng.next() < 0.6) ? rng.pick(free) : null;
+  for (const a of free) roles[a.key] = a === perRow ? "row-constant" : "fixed";
   return roles;
 }
 
@@ -184,6 +190,7 @@ export function tryMatrix<C>(
   family: Family<C>,
   radicals: RuleRadicals,
   rng: Rng,
+  evenOnly = false,
 ): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C] } | null | "impossible" {
   const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
   const roles = assignRoles(family.attributes, kinds, rng);
@@ -192,7 +199,7 @@ export function tryMatrix<C>(
   if (!built) return null;
   const levels = built.cells;
   if (!levels.every(family.drawable)) return null;
-  const design = designOptions(levels, family.attributes, roles, rng, family.drawable);
+  const design = designOptions(levels, family.attributes, roles, rng, family.drawable, evenOnly);
   if (!design) return null;
   const cells = levels.map(family.toCell);
   return {
@@ -208,7 +215,13 @@ export function tryMatrix<C>(
 }
 
 /** Tries per generate() call: each is a fresh grid (a few microseconds). */
-const innerTries = 64;
+const innerTries = 400;
+/**
+ * The first tries keep only designs where every value and pair test flags all four options
+ * or none; later ones also take a split that flags the key with some distractor (verify.ts
+ * allows it, but a taker who bets on the flagged side would then beat chance).
+ */
+const evenTries = 300;
 
 function matrixModel<C>(options: {
   id: string;
@@ -247,7 +260,7 @@ function matrixModel<C>(options: {
     },
     generate: (radicals, rng) => {
       for (let t = 0; t < innerTries; t++) {
-        const built = tryMatrix(family, radicals, rng);
+        const built = tryMatrix(family, radicals, rng, t < evenTries);
         if (built === "impossible") return null;
         if (built)
           return {
