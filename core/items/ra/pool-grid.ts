@@ -247,16 +247,19 @@ const sameLevels = (a: Levels, b: Levels, keys: readonly string[]) =>
 /**
  * How the four options (the key first) look to a taker who does not find the rule, one
  * attribute and one pair of attributes at a time, as verify.ts tests them: per test, which
- * options show a value (or a pair of values) that no visible cell shows. "even" when every
- * test flags all four options or none, and no option copies a cell; "fair" when no test
- * spares the key while it flags a distractor or flags the key alone; "leak" otherwise.
+ * options show a value (or a pair of values) that no visible cell shows. A test gives the
+ * key away when it spares the key and flags a distractor, or flags the key alone; then, or
+ * when an option copies a cell, the verdict is null. Otherwise it is the fewest options that
+ * a test splitting them flags (the key always among them): 4 when every test flags all four
+ * options or none ("even": a taker who bets on either side is at chance), else 2 or 3 (a
+ * taker who bets on the flagged side picks the key 1 time in 2 or 3).
  */
 export function blindVerdict(
   options: readonly Levels[],
   visible: readonly Levels[],
   keys: readonly string[],
-): "even" | "fair" | "leak" {
-  if (options.some((o) => visible.some((cell) => sameLevels(cell, o, keys)))) return "leak";
+): number | null {
+  if (options.some((o) => visible.some((cell) => sameLevels(cell, o, keys)))) return null;
   const tests: ((o: Levels) => boolean)[] = [];
   for (const k of keys) tests.push((o) => !visible.some((cell) => cell[k] === o[k]));
   for (let i = 0; i < keys.length; i++)
@@ -265,14 +268,14 @@ export function blindVerdict(
       const b = keys[j] as string;
       tests.push((o) => !visible.some((cell) => cell[a] === o[a] && cell[b] === o[b]));
     }
-  let verdict: "even" | "fair" = "even";
+  let least = 4;
   for (const test of tests) {
     const [key, ...others] = options.map(test);
     const flagged = others.filter(Boolean).length;
-    if (key ? flagged === 0 : flagged > 0) return "leak";
-    if (key && flagged < others.length) verdict = "fair";
+    if (key ? flagged === 0 : flagged > 0) return null;
+    if (key) least = Math.min(least, flagged + 1);
   }
-  return verdict;
+  return least;
 }
 
 /** Heavier rules first: a design over the hardest rule's attribute tests that rule. */
@@ -336,8 +339,9 @@ export function designOptions(
           ];
           if (!design.every(drawable)) continue;
           const verdict = blindVerdict([key, ...design], visible, keys);
-          if (verdict === "leak" || (evenOnly && verdict !== "even")) continue;
-          if (verdict === "even") score += 1000;
+          if (verdict === null || (evenOnly && verdict < 4)) continue;
+          // Even designs first, then splits that flag more options along with the key.
+          score += verdict * 1000;
           if (score > best.score) best = { score, designs: [] };
           best.designs.push(design);
         }

@@ -230,6 +230,8 @@ function matrixModel<C>(options: {
   rules: readonly string[];
   entities: number;
   directions?: readonly Layout[];
+  /** Tries that keep only even designs (fewer where they are rare: two entities). */
+  evenTries?: number;
 }): ItemModel<RuleRadicals, PoolSpec<C>, C> {
   const { family } = options;
   return {
@@ -260,7 +262,7 @@ function matrixModel<C>(options: {
     },
     generate: (radicals, rng) => {
       for (let t = 0; t < innerTries; t++) {
-        const built = tryMatrix(family, radicals, rng, t < evenTries);
+        const built = tryMatrix(family, radicals, rng, t < (options.evenTries ?? evenTries));
         if (built === "impossible") return null;
         if (built)
           return {
@@ -325,6 +327,7 @@ export const raTwoEntities = matrixModel({
   family: nested,
   rules: ["PD", "DD", "PDD", "DDD", "PDDD", "DDDD"],
   entities: 2,
+  evenTries: 200,
 });
 
 export const raCrossed = matrixModel({
