@@ -304,7 +304,7 @@ export function designOptions(
   rng: Rng,
   drawable: (levels: Levels) => boolean = () => true,
   evenOnly = false,
-): Design | null {
+): { design: Design; spread: number } | null {
   const keys = attributes.map((a) => a.key);
   const visible = cells.slice(0, 8);
   const key = cells[8] as Levels;
@@ -346,5 +346,7 @@ export function designOptions(
           best.designs.push(design);
         }
     }
-  return best.designs.length > 0 ? rng.pick(best.designs) : null;
+  return best.designs.length > 0
+    ? { design: rng.pick(best.designs), spread: Math.floor(best.score / 1000) }
+    : null;
 }

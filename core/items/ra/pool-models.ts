@@ -191,7 +191,7 @@ export function tryMatrix<C>(
   radicals: RuleRadicals,
   rng: Rng,
   evenOnly = false,
-): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C] } | null | "impossible" {
+): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C]; spread: number } | null | "impossible" {
   const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
   const roles = assignRoles(family.attributes, kinds, rng);
   if (!roles) return "impossible";
@@ -199,8 +199,9 @@ export function tryMatrix<C>(
   if (!built) return null;
   const levels = built.cells;
   if (!levels.every(family.drawable)) return null;
-  const design = designOptions(levels, family.attributes, roles, rng, family.drawable, evenOnly);
-  if (!design) return null;
+  const designed = designOptions(levels, family.attributes, roles, rng, family.drawable, evenOnly);
+  if (!designed) return null;
+  const { design, spread } = designed;
   const cells = levels.map(family.toCell);
   return {
     spec: {
@@ -211,6 +212,7 @@ export function tryMatrix<C>(
     },
     answer: cells[8] as C,
     distractors: design.map(family.toCell) as [C, C, C],
+    spread,
   };
 }
 
@@ -261,21 +263,25 @@ function matrixModel<C>(options: {
       } satisfies Design;
     },
     generate: (radicals, rng) => {
+      // An even design at once; past the even-only tries, the first split that flags three
+      // options (the key among them), else the best split found by the last try.
+      let best: Exclude<ReturnType<typeof tryMatrix<C>>, "impossible" | null> | null = null;
       for (let t = 0; t < innerTries; t++) {
         const built = tryMatrix(family, radicals, rng, t < (options.evenTries ?? evenTries));
         if (built === "impossible") return null;
-        if (built)
-          return {
-            code: options.id,
-            family: family.name,
-            spec: built.spec,
-            answer: built.answer,
-            distractors: built.distractors,
-            title,
-            alt: family.alt,
-          };
+        if (built && (!best || built.spread > best.spread)) best = built;
+        if (best && best.spread >= 3) break;
       }
-      return null;
+      if (!best) return null;
+      return {
+        code: options.id,
+        family: family.name,
+        spec: best.spec,
+        answer: best.answer,
+        distractors: best.distractors,
+        title,
+        alt: family.alt,
+      };
     },
     renderQuestion: (draft) => family.renderQuestion(draft),
     renderOption: (draft, option) => family.renderOption(draft, option),
