@@ -200,6 +200,13 @@ export function buildCells(
 ): { cells: Levels[]; along: Record<string, Direction> } | null {
   const along = directions(attributes, roles, layout, rng);
   if (!along) return null;
+  // Beside distributions only, the constant runs across them (constant down each column of
+  // row-wise distributions): constant along the same lines, it would make every pair of a
+  // distributed value and the constant either new (the key's) or shown (a distractor's).
+  const ruled = attributes.filter((a) => !["row-constant", "fixed"].includes(roles[a.key] ?? ""));
+  if (layout !== "crossed" && ruled.every((a) => roles[a.key] === "distribute-three"))
+    for (const a of attributes)
+      if (roles[a.key] === "row-constant") along[a.key] = layout === "rows" ? "columns" : "rows";
   const grids: Record<string, Grid> = {};
   for (const attribute of attributes) {
     const built = buildGrid(attribute, roles[attribute.key] ?? "fixed", rng);

@@ -176,8 +176,15 @@ function assignRoles(
   // other's), read as one rule and leave no fair option design.
   // (A lone rule needs one: the second attribute of its option design, as a fixed attribute
   // changed would show a value the grid never shows.)
+  // Beside three or more distributions and no other rule, none: each row shows all three
+  // values of a distribution, so an option changing one shows a pair with the row's constant
+  // that the grid shows, while the key's pair is new, and only split designs remain. Beside
+  // two distributions alone, always one: without it no design is fair at all.
+  const onlyD = kinds.every((k) => k === "distribute-three");
   const perRow =
-    free.length > 0 && (kinds.length === 1 || rng.next() < 0.6) ? rng.pick(free) : null;
+    free.length > 0 && (kinds.length === 1 || (onlyD ? kinds.length === 2 : rng.next() < 0.6))
+      ? rng.pick(free)
+      : null;
   for (const a of free) roles[a.key] = a === perRow ? "row-constant" : "fixed";
   return roles;
 }
