@@ -49,26 +49,54 @@ function givesAway(flags: readonly boolean[]): boolean {
   return false;
 }
 
-function absentValue(option: Features, panels: readonly Features[]): boolean {
-  return Object.entries(option).some(
-    ([name, value]) =>
-      panels.some((panel) => name in panel) &&
-      !panels.some((panel) => name in panel && text(panel[name]) === text(value)),
+/** The attributes the question's panels show (a value of the option can be looked for). */
+function shownNames(features: readonly Features[], panels: readonly Features[]): string[] {
+  const names = new Set(features.flatMap((f) => Object.keys(f)));
+  return [...names].filter((name) => panels.some((panel) => name in panel)).sort();
+}
+
+/** Per option: its value of `name` appears in no panel. */
+function absentValue(name: string, features: readonly Features[], panels: readonly Features[]) {
+  return features.map(
+    (option) => !panels.some((panel) => text(panel[name]) === text(option[name])),
   );
 }
 
-function absentPair(option: Features, panels: readonly Features[]): boolean {
-  const names = Object.keys(option).filter((name) => panels.some((panel) => name in panel));
-  for (let i = 0; i < names.length; i++)
-    for (let j = i + 1; j < names.length; j++) {
-      const a = names[i] as string;
-      const b = names[j] as string;
-      const shown = panels.some(
+/** Per option: its values of `a` and `b` never appear together in one panel. */
+function absentPair(
+  [a, b]: readonly [string, string],
+  features: readonly Features[],
+  panels: readonly Features[],
+) {
+  return features.map(
+    (option) =>
+      !panels.some(
         (panel) => text(panel[a]) === text(option[a]) && text(panel[b]) === text(option[b]),
-      );
-      if (!shown) return true;
+      ),
+  );
+}
+
+/**
+ * Every test a taker could run on the options against the question, one attribute or one
+ * pair of attributes at a time: per option, whether its value (or pair) is one the
+ * question never shows. Pairs are the attributes of one figure (its shape and its shade: "a
+ * dark square" is seen as one thing); yes/no attributes are the presence of separate
+ * elements (a line, a dot), which nobody sees as pairs, so they are tested one at a time.
+ */
+function panelTests(
+  features: readonly Features[],
+  panels: readonly Features[],
+): { values: [string, boolean[]][]; pairs: [string, boolean[]][] } {
+  if (panels.length === 0) return { values: [], pairs: [] };
+  const names = shownNames(features, panels);
+  const figure = names.filter((name) => features.every((f) => typeof f[name] !== "boolean"));
+  const pairs: [string, boolean[]][] = [];
+  for (let i = 0; i < figure.length; i++)
+    for (let j = i + 1; j < figure.length; j++) {
+      const pair = [figure[i], figure[j]] as [string, string];
+      pairs.push([pair.join(" and "), absentPair(pair, features, panels)]);
     }
-  return false;
+  return { values: names.map((name) => [name, absentValue(name, features, panels)]), pairs };
 }
 
 function copiesPanel(option: Features, panels: readonly Features[]): boolean {
@@ -153,12 +181,16 @@ export function verifyDraft<S, O>(
   const features = options.map((option) => model.optionFeatures(stored, option));
   const panels = model.questionPanels(stored);
   if (panels.length > 0) {
-    if (givesAway(features.map((f) => absentValue(f, panels))))
-      failures.push("blind: a value the question never shows tells options apart");
-    if (givesAway(features.map((f) => absentPair(f, panels))))
-      failures.push(
-        "blind: a pair of values the question never shows together tells options apart",
-      );
+    // One attribute, and one pair of attributes, at a time: as a taker would look.
+    const { values, pairs } = panelTests(features, panels);
+    for (const [name, flags] of values)
+      if (givesAway(flags))
+        failures.push(`blind: a value the question never shows tells options apart (${name})`);
+    for (const [name, flags] of pairs)
+      if (givesAway(flags))
+        failures.push(
+          `blind: a pair of values the question never shows together tells options apart (${name})`,
+        );
     if (givesAway(features.map((f) => copiesPanel(f, panels))))
       failures.push("blind: a copy of a panel tells options apart");
   }
@@ -212,8 +244,13 @@ export function heuristicChoosers(
     const picked = flags.flatMap((flag, i) => (flag === wanted ? [i] : []));
     return picked.length > 0 && picked.length < flags.length ? picked : all;
   };
-  const absent = features.map((f) => panels.length > 0 && absentValue(f, panels));
-  const pairs = features.map((f) => panels.length > 0 && absentPair(f, panels));
+  // A taker who uses the first test that tells some options apart, either way round.
+  const { values, pairs: pairTests } = panelTests(features, panels);
+  const splitting = (tests: [string, boolean[]][]) =>
+    tests.find(([, flags]) => flags.some(Boolean) && !flags.every(Boolean))?.[1] ??
+    features.map(() => false);
+  const absent = splitting(values);
+  const pairs = splitting(pairTests);
   const copies = features.map((f) => panels.length > 0 && copiesPanel(f, panels));
   const odd = oddOneOut(features);
   const oddFlags = features.map((f) => {

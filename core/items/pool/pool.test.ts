@@ -117,13 +117,40 @@ describe("the per-instance checks", () => {
       d.spec.key = d.answer;
     });
     expect(failures).toContain(
-      "blind: a pair of values the question never shows together tells options apart",
+      "blind: a pair of values the question never shows together tells options apart (fill and shape)",
+    );
+  });
+
+  it("fail an instance whose key alone shows a familiar pair, even when another attribute makes every option new (the auditor's RA case)", () => {
+    // Shape and fill go together in the grid (square = dark, circle = light); every option
+    // shows a count the grid never pairs with them, which hid the familiar pair when pairs
+    // were tested all at once.
+    const withCount = {
+      ...toyModel,
+      optionFeatures: (_d: unknown, option: Cell) => ({ ...option, count: 4 }),
+      questionPanels: () => [
+        { shape: "square", fill: "dark", count: 1 },
+        { shape: "circle", fill: "light", count: 2 },
+        { shape: "square", fill: "dark", count: 3 },
+        { shape: "circle", fill: "light", count: 4 },
+      ],
+    } as unknown as typeof toyModel;
+    const draft = structuredClone(clean);
+    draft.answer = { shape: "square", fill: "dark" };
+    draft.spec.key = draft.answer;
+    draft.distractors = [
+      { shape: "square", fill: "light" },
+      { shape: "circle", fill: "dark" },
+      { shape: "circle", fill: "none" },
+    ];
+    expect(verifyDraft(withCount, draft, toySolver)).toContain(
+      "blind: a pair of values the question never shows together tells options apart (fill and shape)",
     );
   });
 
   it("fail an instance where a value the question never shows rules a distractor out", () => {
     expect(planted((d) => (d.distractors[2] = { shape: "star", fill: "light" }))).toContain(
-      "blind: a value the question never shows tells options apart",
+      "blind: a value the question never shows tells options apart (shape)",
     );
   });
 

@@ -151,7 +151,10 @@ describe("RA instances verified one at a time", () => {
     const draft = withDraft(base().draft);
     // Make the first two rows' shading constant-in-a-row and the third row's two cells
     // differ: no rule fits the shading any more, so no option fits.
-    const [fillA, fillB] = [0, 3];
+    // Two shades no option shows: whatever a broken reading predicts, no option has it.
+    const [fillA, fillB] = [0, 1, 2, 3].filter(
+      (f) => !optionsOf(draft).some((o) => o.fill === f),
+    ) as [number, number];
     for (const [i, cell] of draft.spec.cells.entries())
       cell.fill = i < 6 ? (i < 3 ? fillA : fillB) : i === 6 ? fillA : fillB;
     expect(verifyDraft(model, draft, solver)).toContain(
@@ -182,10 +185,20 @@ describe("RA instances verified one at a time", () => {
 
   it("catch bank v2's RA-01..03 leaks (an option ruled out by a value the grid never shows)", () => {
     const v2 = bankV2.generate("lumen-iq-bank-v1") as unknown as Draft[];
-    for (const item of v2.slice(0, 3))
-      expect(verifyDraft(model, item, solver), item.code).toContain(
-        "blind: a value the question never shows tells options apart",
-      );
+    const absent = (name: string) =>
+      `blind: a value the question never shows tells options apart (${name})`;
+    const [ra01, ra02, ra03] = v2.slice(0, 3).map((item) => verifyDraft(model, item, solver)) as [
+      string[],
+      string[],
+      string[],
+    ];
+    expect(ra01).toContain(absent("fill"));
+    expect(ra02).toContain(absent("type"));
+    // RA-03: shape and shade always go together in the grid; only the key shows a pair seen.
+    expect(ra03).toContain(absent("fill"));
+    expect(ra03).toContain(
+      "blind: a pair of values the question never shows together tells options apart (fill and type)",
+    );
   });
 });
 

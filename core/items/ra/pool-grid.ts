@@ -53,11 +53,12 @@ export function buildGrid(attribute: PoolAttribute, role: Role, rng: Rng): Grid 
     }
     case "distribute-three": {
       const picks = rng.shuffle(values).slice(0, 3);
-      const shift = rng.pick([0, 1, 2]);
-      const order = rng.pick([1, 2]);
-      return [0, 1, 2].map((r) =>
-        [0, 1, 2].map((c) => picks[(c + ((shift + order * r) % 3)) % 3] as number),
-      );
+      // Each row the same three values in its own order (not always a Latin square: two
+      // distributions in Latin squares are either tied or orthogonal, and then no option
+      // design is fair); never the same order in every row (the columns would be constant).
+      const rows = [0, 1, 2].map(() => rng.shuffle(picks));
+      if (rows.every((row) => row.join() === rows[0]?.join())) return null;
+      return rows;
     }
     case "arithmetic": {
       if (!attribute.count) return null;
@@ -199,6 +200,13 @@ export function buildCells(
 ): { cells: Levels[]; along: Record<string, Direction> } | null {
   const along = directions(attributes, roles, layout, rng);
   if (!along) return null;
+  // Beside distributions only, the constant runs across them (constant down each column of
+  // row-wise distributions): constant along the same lines, it would make every pair of a
+  // distributed value and the constant either new (the key's) or shown (a distractor's).
+  const ruled = attributes.filter((a) => !["row-constant", "fixed"].includes(roles[a.key] ?? ""));
+  if (layout !== "crossed" && ruled.every((a) => roles[a.key] === "distribute-three"))
+    for (const a of attributes)
+      if (roles[a.key] === "row-constant") along[a.key] = layout === "rows" ? "columns" : "rows";
   const grids: Record<string, Grid> = {};
   for (const attribute of attributes) {
     const built = buildGrid(attribute, roles[attribute.key] ?? "fixed", rng);
@@ -214,27 +222,67 @@ export function buildCells(
       attributes.map((a) => [a.key, grids[a.key]?.[Math.floor(i / 3)]?.[i % 3] as number]),
     ),
   );
+  if (tied(cells.slice(0, 8), attributes)) return null;
   return { cells, along };
+}
+
+/**
+ * Whether, in the cells shown, one varying attribute's value tells another's (square always
+ * dark, hexagon always mid-tone): two such rules read as one, and any option that changes
+ * one of them without the other shows a pair the grid never shows, so no fair option design
+ * exists.
+ */
+export function tied(visible: readonly Levels[], attributes: readonly PoolAttribute[]): boolean {
+  const varies = attributes.filter((a) => new Set(visible.map((c) => c[a.key])).size > 1);
+  const determines = (x: string, y: string) => {
+    const seen = new Map<number, number>();
+    for (const cell of visible) {
+      const had = seen.get(cell[x] as number);
+      if (had !== undefined && had !== cell[y]) return false;
+      seen.set(cell[x] as number, cell[y] as number);
+    }
+    return true;
+  };
+  for (const x of varies)
+    for (const y of varies) if (x !== y && determines(x.key, y.key)) return true;
+  return false;
 }
 
 const sameLevels = (a: Levels, b: Levels, keys: readonly string[]) =>
   keys.every((k) => a[k] === b[k]);
 
 /**
- * What the visible cells let a taker see without the rule: whether an option shows a value
- * no cell shows, a pair of values no cell shows together, or copies a cell.
+ * How the four options (the key first) look to a taker who does not find the rule, one
+ * attribute and one pair of attributes at a time, as verify.ts tests them: per test, which
+ * options show a value (or a pair of values) that no visible cell shows. A test gives the
+ * key away when it spares the key and flags a distractor, or flags the key alone; then, or
+ * when an option copies a cell, the verdict is null. Otherwise it is the fewest options that
+ * a test splitting them flags (the key always among them): 4 when every test flags all four
+ * options or none ("even": a taker who bets on either side is at chance), else 2 or 3 (a
+ * taker who bets on the flagged side picks the key 1 time in 2 or 3).
  */
-function blindFlags(option: Levels, visible: readonly Levels[], keys: readonly string[]) {
-  const absentValue = keys.some((k) => !visible.some((cell) => cell[k] === option[k]));
-  let absentPair = false;
-  for (let i = 0; i < keys.length && !absentPair; i++)
-    for (let j = i + 1; j < keys.length && !absentPair; j++) {
+export function blindVerdict(
+  options: readonly Levels[],
+  visible: readonly Levels[],
+  keys: readonly string[],
+): number | null {
+  if (options.some((o) => visible.some((cell) => sameLevels(cell, o, keys)))) return null;
+  const tests: ((o: Levels) => boolean)[] = [];
+  for (const k of keys) tests.push((o) => !visible.some((cell) => cell[k] === o[k]));
+  for (let i = 0; i < keys.length; i++)
+    for (let j = i + 1; j < keys.length; j++) {
       const a = keys[i] as string;
       const b = keys[j] as string;
-      absentPair = !visible.some((cell) => cell[a] === option[a] && cell[b] === option[b]);
+      tests.push((o) => !visible.some((cell) => cell[a] === o[a] && cell[b] === o[b]));
     }
-  const copy = visible.some((cell) => sameLevels(cell, option, keys));
-  return { absentValue, absentPair, copy };
+  let least = 4;
+  for (const test of tests) {
+    const [key, ...others] = options.map(test);
+    const flagged = others.filter(Boolean).length;
+    if (key ? flagged === 0 : flagged > 0) return null;
+    if (key) least = Math.min(least, flagged + 1);
+  }
+  return least;
 }
 
 /** Heavier rules first: a design over the hardest rule's attribute tests that rule. */
@@ -262,7 +310,8 @@ export function designOptions(
   roles: Record<string, Role>,
   rng: Rng,
   drawable: (levels: Levels) => boolean = () => true,
-): Design | null {
+  evenOnly = false,
+): { design: Design; spread: number } | null {
   const keys = attributes.map((a) => a.key);
   const visible = cells.slice(0, 8);
   const key = cells[8] as Levels;
@@ -286,25 +335,25 @@ export function designOptions(
     for (let j = i + 1; j < attributes.length; j++) {
       const x = attributes[i] as PoolAttribute;
       const y = attributes[j] as PoolAttribute;
-      if (weight(x) + weight(y) === 0) continue;
+
       for (const a of wrong(x))
         for (const b of wrong(y)) {
-          const score = (weight(x) + weight(y)) * 4 + (a.shown ? 1 : 0) + (b.shown ? 1 : 0);
-          if (score < best.score) continue;
+          let score = (weight(x) + weight(y)) * 4 + (a.shown ? 1 : 0) + (b.shown ? 1 : 0);
           const design: Design = [
             { ...key, [x.key]: a.v },
             { ...key, [y.key]: b.v },
             { ...key, [x.key]: a.v, [y.key]: b.v },
           ];
           if (!design.every(drawable)) continue;
-          const flags = [key, ...design].map((o) => blindFlags(o, visible, keys));
-          if (flags.some((f) => f.copy)) continue;
-          const uniform = (name: "absentValue" | "absentPair") =>
-            flags.every((f) => f[name] === flags[0]?.[name]);
-          if (!uniform("absentValue") || !uniform("absentPair")) continue;
+          const verdict = blindVerdict([key, ...design], visible, keys);
+          if (verdict === null || (evenOnly && verdict < 4)) continue;
+          // Even designs first, then splits that flag more options along with the key.
+          score += verdict * 1000;
           if (score > best.score) best = { score, designs: [] };
           best.designs.push(design);
         }
     }
-  return best.designs.length > 0 ? rng.pick(best.designs) : null;
+  return best.designs.length > 0
+    ? { design: rng.pick(best.designs), spread: Math.floor(best.score / 1000) }
+    : null;
 }

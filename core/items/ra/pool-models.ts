@@ -172,7 +172,20 @@ function assignRoles(
     roles[fit.key] = kind;
     free = free.filter((a) => a !== fit);
   }
-  for (const a of free) roles[a.key] = rng.next() < 0.6 ? "row-constant" : "fixed";
+  // At most one constant in each row: two would be tied (each row's value of one tells the
+  // other's), read as one rule and leave no fair option design.
+  // (A lone rule needs one: the second attribute of its option design, as a fixed attribute
+  // changed would show a value the grid never shows.)
+  // Beside three or more distributions and no other rule, none: each row shows all three
+  // values of a distribution, so an option changing one shows a pair with the row's constant
+  // that the grid shows, while the key's pair is new, and only split designs remain. Beside
+  // two distributions alone, always one: without it no design is fair at all.
+  const onlyD = kinds.every((k) => k === "distribute-three");
+  const perRow =
+    free.length > 0 && (kinds.length === 1 || (onlyD ? kinds.length === 2 : rng.next() < 0.6))
+      ? rng.pick(free)
+      : null;
+  for (const a of free) roles[a.key] = a === perRow ? "row-constant" : "fixed";
   return roles;
 }
 
@@ -184,7 +197,8 @@ export function tryMatrix<C>(
   family: Family<C>,
   radicals: RuleRadicals,
   rng: Rng,
-): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C] } | null | "impossible" {
+  evenOnly = false,
+): { spec: PoolSpec<C>; answer: C; distractors: [C, C, C]; spread: number } | null | "impossible" {
   const kinds = [...radicals.rules].map((letter) => kindOf[letter] as RuleKind);
   const roles = assignRoles(family.attributes, kinds, rng);
   if (!roles) return "impossible";
@@ -192,8 +206,9 @@ export function tryMatrix<C>(
   if (!built) return null;
   const levels = built.cells;
   if (!levels.every(family.drawable)) return null;
-  const design = designOptions(levels, family.attributes, roles, rng, family.drawable);
-  if (!design) return null;
+  const designed = designOptions(levels, family.attributes, roles, rng, family.drawable, evenOnly);
+  if (!designed) return null;
+  const { design, spread } = designed;
   const cells = levels.map(family.toCell);
   return {
     spec: {
@@ -204,11 +219,18 @@ export function tryMatrix<C>(
     },
     answer: cells[8] as C,
     distractors: design.map(family.toCell) as [C, C, C],
+    spread,
   };
 }
 
 /** Tries per generate() call: each is a fresh grid (a few microseconds). */
-const innerTries = 64;
+const innerTries = 400;
+/**
+ * The first tries keep only designs where every value and pair test flags all four options
+ * or none; later ones also take a split that flags the key with some distractor (verify.ts
+ * allows it, but a taker who bets on the flagged side would then beat chance).
+ */
+const evenTries = 300;
 
 function matrixModel<C>(options: {
   id: string;
@@ -217,6 +239,8 @@ function matrixModel<C>(options: {
   rules: readonly string[];
   entities: number;
   directions?: readonly Layout[];
+  /** Tries that keep only even designs (fewer where they are rare: two entities). */
+  evenTries?: number;
 }): ItemModel<RuleRadicals, PoolSpec<C>, C> {
   const { family } = options;
   return {
@@ -246,21 +270,25 @@ function matrixModel<C>(options: {
       } satisfies Design;
     },
     generate: (radicals, rng) => {
+      // An even design at once; past the even-only tries, the first split that flags three
+      // options (the key among them), else the best split found by the last try.
+      let best: Exclude<ReturnType<typeof tryMatrix<C>>, "impossible" | null> | null = null;
       for (let t = 0; t < innerTries; t++) {
-        const built = tryMatrix(family, radicals, rng);
+        const built = tryMatrix(family, radicals, rng, t < (options.evenTries ?? evenTries));
         if (built === "impossible") return null;
-        if (built)
-          return {
-            code: options.id,
-            family: family.name,
-            spec: built.spec,
-            answer: built.answer,
-            distractors: built.distractors,
-            title,
-            alt: family.alt,
-          };
+        if (built && (!best || built.spread > best.spread)) best = built;
+        if (best && best.spread >= 3) break;
       }
-      return null;
+      if (!best) return null;
+      return {
+        code: options.id,
+        family: family.name,
+        spec: best.spec,
+        answer: best.answer,
+        distractors: best.distractors,
+        title,
+        alt: family.alt,
+      };
     },
     renderQuestion: (draft) => family.renderQuestion(draft),
     renderOption: (draft, option) => family.renderOption(draft, option),
@@ -312,6 +340,7 @@ export const raTwoEntities = matrixModel({
   family: nested,
   rules: ["PD", "DD", "PDD", "DDD", "PDDD", "DDDD"],
   entities: 2,
+  evenTries: 200,
 });
 
 export const raCrossed = matrixModel({

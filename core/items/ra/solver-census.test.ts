@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type AuditedItem, choosers, hitOf } from "../checks/audit.ts";
-import { optionsOf } from "../checks/verify.ts";
+import { heuristicChoosers, optionsOf } from "../checks/verify.ts";
 import { type Letter, letters } from "../model.ts";
 import { drawInstance } from "../pool/draw.ts";
 import { radicalGrid } from "../pool/item-model.ts";
@@ -20,6 +20,8 @@ describe("the RA pool over many instances", () => {
   it("leaves every context-blind chooser near chance and never ends a draw without an instance", () => {
     const rng = createRng("ra-models-test");
     const items: AuditedItem[] = [];
+    // The value and pair tests of verify.ts as choosers (the first test that splits them).
+    const heuristicHits: Record<string, number> = {};
     const seen = new Set<string>();
     let tries = 0;
     const n = combos.length * 45; // every radical combination 45 times: over 2,000 instances
@@ -34,6 +36,14 @@ describe("the RA pool over many instances", () => {
       seen.add(JSON.stringify([instance.draft.spec, options]));
       const order = rng.shuffle([0, 1, 2, 3]);
       const shown = order.map((k) => options[k]);
+      const panels = model.questionPanels(instance.draft);
+      const picks = heuristicChoosers(
+        shown.map((o) => model.optionFeatures(instance.draft, o)),
+        panels,
+      );
+      for (const [name, picked] of Object.entries(picks))
+        heuristicHits[name] =
+          (heuristicHits[name] ?? 0) + (picked.includes(order.indexOf(0)) ? 1 / picked.length : 0);
       items.push({
         code: instance.draft.code,
         category: "RA",
@@ -50,5 +60,7 @@ describe("the RA pool over many instances", () => {
       const rate = items.reduce((sum, item) => sum + hitOf(chooser, item), 0) / items.length;
       expect(rate, name).toBeLessThanOrEqual(0.3);
     }
+    for (const [name, hits] of Object.entries(heuristicHits))
+      expect(hits / items.length, name).toBeLessThanOrEqual(0.3);
   }, 30_000);
 });
