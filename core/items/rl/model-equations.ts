@@ -16,6 +16,7 @@ import {
   renderNumberOption,
 } from "./equations.ts";
 import type { EquationSpec, Expression } from "./types.ts";
+import { saidExpression } from "./words.ts";
 
 export type EquationRadicals = {
   /** Shapes to find, one equation each. */
@@ -160,6 +161,24 @@ function pickDistractors(
   return rng.shuffle([...lower, ...higher]) as [number, number, number];
 }
 
+/** The question said in full: each equation, then the expression whose value is asked. */
+function equationsAlt(spec: EquationSpec): LocalizedText {
+  const count = spec.equations.length;
+  const said = spec.equations.map(({ left, right }) => ({
+    left: saidExpression(left),
+    right,
+  }));
+  const asked = saidExpression(spec.question);
+  return {
+    en: `${counts[count] ?? count} equations in which shapes stand for numbers: ${said
+      .map((e) => `${e.left.en} equals ${e.right}`)
+      .join("; ")}. Then ${asked.en}, whose value is missing.`,
+    "pt-br": `${countsPt[count] ?? count} equações em que formas representam números: ${said
+      .map((e) => `${e.left["pt-br"]} é igual a ${e.right}`)
+      .join("; ")}. Depois, ${asked["pt-br"]}, cujo valor falta.`,
+  };
+}
+
 const counts = ["", "", "Two", "Three", "Four", "Five"];
 const countsPt = ["", "", "Duas", "Três", "Quatro", "Cinco"];
 
@@ -225,10 +244,7 @@ export function generateEquations(radicals: EquationRadicals, rng: Rng): Item | 
     answer: { value: answer },
     distractors: [{ value: wrong[0] }, { value: wrong[1] }, { value: wrong[2] }],
     title: equationTitle,
-    alt: {
-      en: `${counts[k]} equations in which shapes stand for numbers, then an expression of shapes whose value is missing.`,
-      "pt-br": `${countsPt[k]} equações em que formas representam números, seguidas de uma expressão de formas cujo valor falta.`,
-    },
+    alt: equationsAlt(spec),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Design, ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
 import { n, palette, panel, polygonPoints, svgDocument, text } from "../svg.ts";
 import { drawShape } from "./equations.ts";
+import { saidHeavier, saidLevel, theShape } from "./words.ts";
 
 export type ScalesRadicals = {
   /**
@@ -340,11 +341,7 @@ export function generateScales(radicals: ScalesRadicals, rng: Rng): Item | null 
       { shape: wrong[2] as string },
     ],
     title: titleOf(ask, radicals.balance === "level"),
-    alt: altOf(
-      count ?? { en: "", pt: "" },
-      built.query !== undefined,
-      radicals.balance === "level",
-    ),
+    alt: altOf(count ?? { en: "", pt: "" }, spec),
   };
 }
 
@@ -384,15 +381,33 @@ function titleOf(ask: Asked, level: boolean): LocalizedText {
   return { en: `${lead.en} ${questions[ask].en}`, "pt-br": `${lead.pt} ${questions[ask].pt}` };
 }
 
-function altOf(count: { en: string; pt: string }, query: boolean, level: boolean): LocalizedText {
-  const en = `${count.en} balance scales, each with one shape on each pan, ${level ? "one of them level, the others tipped" : "tipped"} toward the heavier shape`;
-  const pt = `${count.pt} balanças, cada uma com uma forma em cada prato, ${level ? "uma delas equilibrada e as outras inclinadas" : "inclinadas"} para o lado da forma mais pesada`;
-  return query
-    ? {
-        en: `${en}; then a last scale with one shape and one empty pan.`,
-        "pt-br": `${pt}; depois uma última balança com uma forma e um prato vazio.`,
-      }
-    : { en: `${en}.`, "pt-br": `${pt}.` };
+/** The question said in full: what each scale shows, then the last scale if any. */
+function altOf(count: { en: string; pt: string }, spec: ScalesSpec): LocalizedText {
+  const said = spec.scales.map((scale) =>
+    scale.heavier === "level"
+      ? saidLevel(scale.left, scale.right)
+      : scale.heavier === "left"
+        ? saidHeavier(scale.left, scale.right)
+        : saidHeavier(scale.right, scale.left),
+  );
+  const level = spec.scales.some((scale) => scale.heavier === "level");
+  const en = `${count.en} balance scales, each with one shape on each pan and tipped toward the heavier one${level ? " (or level when they weigh the same)" : ""}: ${said.map((s) => s.en).join("; ")}`;
+  const pt = `${count.pt} balanças, cada uma com uma forma em cada prato, inclinadas para a mais pesada${level ? " (ou equilibradas quando pesam o mesmo)" : ""}: ${said.map((s) => s["pt-br"]).join("; ")}`;
+  const query = spec.query;
+  if (!query) return { en: `${en}.`, "pt-br": `${pt}.` };
+  const shape = theShape(query.shape);
+  const side = {
+    en: query.side === "left" ? "left" : "right",
+    pt: query.side === "left" ? "esquerdo" : "direito",
+  };
+  const down = {
+    en: query.heavier === "left" ? "left" : "right",
+    pt: query.heavier === "left" ? "esquerda" : "direita",
+  };
+  return {
+    en: `${en}. Then a last scale with ${shape.en} on the ${side.en} pan and the other pan empty, tipped down on the ${down.en}.`,
+    "pt-br": `${pt}. Depois, uma última balança com ${shape["pt-br"]} no prato ${side.pt} e o outro prato vazio, inclinada para a ${down.pt}.`,
+  };
 }
 
 const countWords: Record<number, { en: string; pt: string }> = {

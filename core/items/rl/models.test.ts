@@ -40,6 +40,28 @@ describe("RL item models", () => {
     }
   });
 
+  it("says what the question shows in its alt, in both languages: every equation and every scale", () => {
+    for (const radicals of radicalGrid(equationsModel)) {
+      const draft = drawInstance(equationsModel as ItemModel, radicals, "alt").instance
+        ?.draft as ItemDraft<EquationSpec, NumberOption>;
+      for (const { right } of draft.spec.equations) {
+        expect(draft.alt.en).toContain(`equals ${right}`);
+        expect(draft.alt["pt-br"]).toContain(`é igual a ${right}`);
+      }
+    }
+    const english: Record<string, string> = { star: "star", circle: "circle", square: "square" };
+    for (const radicals of radicalGrid(scalesModel)) {
+      const draft = drawInstance(scalesModel as ItemModel, radicals, "alt").instance
+        ?.draft as ItemDraft<ScalesSpec, ShapeOption>;
+      const said = draft.alt.en.split(": ")[1]?.split("; ") ?? [];
+      expect(said.length, JSON.stringify(radicals)).toBe(draft.spec.scales.length);
+      for (const scale of draft.spec.scales)
+        for (const shape of [scale.left, scale.right])
+          if (english[shape]) expect(draft.alt.en).toContain(`the ${english[shape]}`);
+      expect(draft.alt["pt-br"]).toMatch(/balanças/);
+    }
+  });
+
   it("is deterministic: the same model, radicals and seed give the same draft and images", () => {
     for (const model of models)
       for (const radicals of radicalGrid(model).filter((_, i) => i % 3 === 0)) {
