@@ -150,37 +150,50 @@ export function renderNetQuestion(spec: NetSpec): string {
   return svgDocument(720, h, body);
 }
 
-function renderCube(view: CubeView): string {
+/** Draws what one visible face carries, given its centre and its two axis vectors on screen. */
+export type FaceMark = (
+  face: "top" | "left" | "right",
+  cx: number,
+  cy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+) => string;
+
+/**
+ * The cube of the options, in an isometric projection (x to the lower right, y to the lower
+ * left, z up): three shaded faces, what `mark` draws on each, then the edges.
+ */
+export function isometricCube(mark: FaceMark): string {
   const s = 96;
   const cos = s * Math.cos(Math.PI / 6);
   const sin = s * 0.5;
-  // Isometric projection: x to the lower right, y to the lower left, z up.
   const p = (x: number, y: number, z: number): [number, number] => [
     120 + cos * (x - y),
     120 + sin * (x + y) - s * z,
   ];
   const poly = (pts: [number, number][], opacity: number) =>
     `<polygon points="${pts.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")}" fill="${palette.fills[1]}" fill-opacity="${opacity}"/>`;
-  const top = [p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)];
-  const left = [p(0, 1, 1), p(1, 1, 1), p(1, 1, 0), p(0, 1, 0)];
-  const right = [p(1, 0, 1), p(1, 1, 1), p(1, 1, 0), p(1, 0, 0)];
-  const edges = `M${[p(0, 0, 1), p(1, 0, 1), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 1, 1)]
-    .map(([x, y]) => `${n(x)} ${n(y)}`)
-    .join(
-      "L",
-    )}ZM${[p(0, 1, 1), p(1, 1, 1), p(1, 0, 1)].map(([x, y]) => `${n(x)} ${n(y)}`).join("L")}M${n(p(1, 1, 1)[0])} ${n(p(1, 1, 1)[1])}L${n(p(1, 1, 0)[0])} ${n(p(1, 1, 0)[1])}`;
+  const line = (pts: [number, number][]) => pts.map(([x, y]) => `${n(x)} ${n(y)}`).join("L");
+  const edges = `M${line([p(0, 0, 1), p(1, 0, 1), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 1, 1)])}ZM${line([p(0, 1, 1), p(1, 1, 1), p(1, 0, 1)])}M${line([p(1, 1, 1), p(1, 1, 0)])}`;
   const [tx, ty] = p(0.5, 0.5, 1);
   const [lx, ly] = p(0.5, 1, 0.5);
   const [rx, ry] = p(1, 0.5, 0.5);
   return (
-    poly(top, 1) +
-    poly(left, 0.72) +
-    poly(right, 0.5) +
-    symbolOnFace(view.top, tx, ty, cos, sin, -cos, sin) +
-    symbolOnFace(view.left, lx, ly, cos, sin, 0, s) +
-    symbolOnFace(view.right, rx, ry, -cos, sin, 0, s) +
+    poly([p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)], 1) +
+    poly([p(0, 1, 1), p(1, 1, 1), p(1, 1, 0), p(0, 1, 0)], 0.72) +
+    poly([p(1, 0, 1), p(1, 1, 1), p(1, 1, 0), p(1, 0, 0)], 0.5) +
+    // Face vectors: top (right face, left face); left (right face, down); right (left face, down).
+    mark("top", tx, ty, cos, sin, -cos, sin) +
+    mark("left", lx, ly, cos, sin, 0, s) +
+    mark("right", rx, ry, -cos, sin, 0, s) +
     `<path d="${edges}" fill="none" stroke="${palette.ink}" stroke-width="3" stroke-linejoin="round"/>`
   );
+}
+
+function renderCube(view: CubeView): string {
+  return isometricCube((face, ...at) => symbolOnFace(view[face], ...at));
 }
 
 export function renderCubeOption(view: CubeView): string {

@@ -12,6 +12,7 @@ import type { ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
 import { n, palette, panel, svgDocument } from "../svg.ts";
 import { type CubeView, isValidNet, type NetFace, type SymbolName, validViews } from "./cube.ts";
+import { isometricCube } from "./cube-net.ts";
 import { symbolOnFace } from "./draw.ts";
 import { type Cell, flipX, rotate, size } from "./polyomino.ts";
 import { cubeNets, distancesOf, symbols, symbolWords, viewDistance } from "./pool-cube.ts";
@@ -241,33 +242,12 @@ function renderArrowNet(spec: ArrowNetSpec): string {
 
 /** The isometric cube of cube-net.ts, with an arrow on one face. */
 function renderArrowCube(view: ArrowCubeView): string {
-  const s = 96;
-  const cos = s * Math.cos(Math.PI / 6);
-  const sin = s * 0.5;
-  const p = (x: number, y: number, z: number): [number, number] => [
-    120 + cos * (x - y),
-    120 + sin * (x + y) - s * z,
-  ];
-  const poly = (pts: [number, number][], opacity: number) =>
-    `<polygon points="${pts.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")}" fill="${palette.fills[1]}" fill-opacity="${opacity}"/>`;
-  const line = (pts: [number, number][]) => pts.map(([x, y]) => `${n(x)} ${n(y)}`).join("L");
-  const edges = `M${line([p(0, 0, 1), p(1, 0, 1), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 1, 1)])}ZM${line([p(0, 1, 1), p(1, 1, 1), p(1, 0, 1)])}M${line([p(1, 1, 1), p(1, 1, 0)])}`;
-  const [tx, ty] = p(0.5, 0.5, 1);
-  const [lx, ly] = p(0.5, 1, 0.5);
-  const [rx, ry] = p(1, 0.5, 0.5);
   const edgeOf = (at: "top" | "left" | "right") => (view.arrow.at === at ? view.arrow.edge : 0);
   return svgDocument(
     240,
     240,
     panel(2, 2, 236, 236, 18) +
-      poly([p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)], 1) +
-      poly([p(0, 1, 1), p(1, 1, 1), p(1, 1, 0), p(0, 1, 0)], 0.72) +
-      poly([p(1, 0, 1), p(1, 1, 1), p(1, 1, 0), p(1, 0, 0)], 0.5) +
-      // Face vectors: top (right face, left face); left (right face, down); right (left face, down).
-      markOnFace(view.top, edgeOf("top"), tx, ty, cos, sin, -cos, sin) +
-      markOnFace(view.left, edgeOf("left"), lx, ly, cos, sin, 0, s) +
-      markOnFace(view.right, edgeOf("right"), rx, ry, -cos, sin, 0, s) +
-      `<path d="${edges}" fill="none" stroke="${palette.ink}" stroke-width="3" stroke-linejoin="round"/>`,
+      isometricCube((face, ...at) => markOnFace(view[face], edgeOf(face), ...at)),
   );
 }
 
