@@ -255,11 +255,35 @@ function importClosure(entry: string): Set<string> {
 }
 
 describe("the models and the checks stay apart", () => {
-  it("no item model reaches a check or a solver through its imports", () => {
+  // Each side may share only the kernel's types and helpers (model.ts, rng.ts, svg.ts).
+  const kernel = /core\/items\/(model|rng|svg)\.ts$/;
+
+  it("no item model reaches a check, a solver or a solver's helpers through its imports", () => {
     for (const category of ["sm", "ra", "re", "rl"]) {
-      const reached = [...importClosure(`core/items/${category}/models.ts`)];
-      const checks = reached.filter((file) => /\/checks\/|\/solve[^/]*\.ts$/.test(file));
-      expect(checks, `core/items/${category}/models.ts`).toEqual([]);
+      const models = importClosure(`core/items/${category}/models.ts`);
+      const solverSide = [...importClosure(`core/items/${category}/solve.ts`)].filter(
+        (file) => !kernel.test(file),
+      );
+      const reached = [...models].filter(
+        (file) => file.includes("/checks/") || solverSide.includes(file),
+      );
+      expect(reached, `core/items/${category}/models.ts`).toEqual([]);
+      expect(models.size, category).toBeGreaterThan(3);
+    }
+  });
+
+  it("no solver reaches a generator: it reads the question, never how it was made", () => {
+    for (const category of ["sm", "ra", "re", "rl"]) {
+      const solverSide = importClosure(`core/items/${category}/solve.ts`);
+      const models = [...importClosure(`core/items/${category}/models.ts`)].filter(
+        (file) => !kernel.test(file),
+      );
+      expect(
+        models.filter((file) => solverSide.has(file)),
+        `core/items/${category}/solve.ts`,
+      ).toEqual([]);
+      for (const file of solverSide)
+        expect(readFileSync(file, "utf8"), file).not.toMatch(/\.answer\b|\.distractors\b/);
     }
   });
 });

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { optionsOf, renderDraft, verifyDraft } from "../checks/verify.ts";
 import type { ItemDraft } from "../model.ts";
@@ -241,28 +239,6 @@ describe("the RA solver infers the rules from the visible cells", () => {
 });
 
 describe("the RA generators", () => {
-  it("import nothing from the checks or the solver", () => {
-    const folder = join(import.meta.dirname);
-    const generators = readdirSync(folder).filter(
-      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "solve.ts",
-    );
-    expect(generators).toContain("pool-models.ts");
-    for (const file of generators) {
-      const source = readFileSync(join(folder, file), "utf8");
-      const imports = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
-      for (const path of imports) {
-        expect(path, `${file} imports ${path}`).not.toMatch(/checks\/|solve/);
-      }
-    }
-  });
-
-  it("and the solver imports nothing but the shared types", () => {
-    const source = readFileSync(join(import.meta.dirname, "solve.ts"), "utf8");
-    const imports = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
-    expect(imports).toEqual(["../model.ts"]);
-    expect(source).toMatch(/import type \{ CategorySolver \} from "\.\.\/model\.ts"/);
-  });
-
   it("draw v2's cells with the same function (one-figure cells share bank v2's look)", () => {
     const cell: Cell = { type: "square", size: 1, fill: 2, number: 3 };
     expect(bankV2.optionAlt({} as never, cell)).toEqual(

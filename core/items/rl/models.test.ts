@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { optionsOf, renderDraft, verifyDraft } from "../checks/verify.ts";
 import type { ItemDraft } from "../model.ts";
@@ -255,31 +254,5 @@ describe("RL item models", () => {
             );
             expect(direct, `${shapes} ${layout} ${balance} ${seed}`).toBe(false);
           }
-  });
-
-  it("keeps the generators apart from the checks and the solver (read from the sources)", () => {
-    const folder = "core/items/rl";
-    for (const file of [
-      "model-equations.ts",
-      "model-overlay.ts",
-      "model-scales.ts",
-      "models.ts",
-      "weights.ts",
-      "overlay.ts",
-      "equations.ts",
-      "generate.ts",
-      "types.ts",
-    ]) {
-      const source = readFileSync(`${folder}/${file}`, "utf8");
-      const imports = [...source.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
-      for (const path of imports) {
-        expect(path, file).not.toMatch(/checks\//);
-        expect(path, file).not.toMatch(/solve/);
-      }
-    }
-    const solverSource = readFileSync(`${folder}/solve.ts`, "utf8");
-    const solverImports = [...solverSource.matchAll(/from\s+"([^"]+)"/g)].map((m) => m[1]);
-    expect(solverImports).toEqual(["../model.ts"]);
-    expect(solverSource).not.toMatch(/\.answer\b|distractors/);
   });
 });
