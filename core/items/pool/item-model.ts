@@ -79,3 +79,11 @@ export function radicalGrid<R extends Radicals>(model: ItemModel<R>): R[] {
     grid = grid.flatMap((partial) => values.map((value) => ({ ...partial, [name]: value })));
   return grid as R[];
 }
+
+/** A bank v2 item described as the pool's model and radicals closest to it (`<cat>/v2-designs.ts`). */
+export interface V2Design {
+  model: string;
+  radicals: Radicals;
+  /** What the v2 item asks and how it differs from its cell, if it does. */
+  note: string;
+}

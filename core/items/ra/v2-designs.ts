@@ -1,4 +1,4 @@
-import type { Radicals } from "../pool/item-model.ts";
+import type { V2Design } from "../pool/item-model.ts";
 
 /**
  * Bank v2's items as the pool's models describe them (issue 28.4): for each RA item of bank
@@ -11,7 +11,7 @@ import type { Radicals } from "../pool/item-model.ts";
  * options by a value the grid never shows (they fail the pool's per-instance check 2), so
  * they are nearer two-option items than the formula's c = 0.25 assumes.
  */
-export const v2Designs: Record<string, { model: string; radicals: Radicals; note: string }> = {
+export const v2Designs: Record<string, V2Design> = {
   "RA-01": {
     model: "ra-one-rule",
     radicals: { rules: "P", direction: "rows" },

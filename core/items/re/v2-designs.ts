@@ -8,10 +8,10 @@
  * and holes, and the net distance of the key's view. v2-designs.test.ts checks them against the
  * built items.
  */
-import type { Radicals } from "../pool/item-model.ts";
+import type { V2Design } from "../pool/item-model.ts";
 
 /** Bank v2's items as the pool's models describe them (issue 28.4). */
-export const v2Designs: Record<string, { model: string; radicals: Radicals; note: string }> = {
+export const v2Designs: Record<string, V2Design> = {
   "RE-01": {
     model: "re-rotation",
     radicals: { angle: 180, squares: 5, change: "near" },

@@ -1,4 +1,4 @@
-import type { Radicals } from "../pool/item-model.ts";
+import type { V2Design } from "../pool/item-model.ts";
 
 /**
  * Bank v2's items as the pool's models describe them (issue 28.4).
@@ -10,7 +10,7 @@ import type { Radicals } from "../pool/item-model.ts";
  * notes say where an item differs from its cell in ways the design row does not see, and in which
  * direction that should move its difficulty. Bank v2 assumed b = -1.8 + 0.4 * (n - 1).
  */
-export const v2Designs: Record<string, { model: string; radicals: Radicals; note: string }> = {
+export const v2Designs: Record<string, V2Design> = {
   "RL-01": {
     model: "rl-overlay",
     radicals: { gate: "or", elements: "lines" },

@@ -1,4 +1,4 @@
-import type { Radicals } from "../pool/item-model.ts";
+import type { V2Design } from "../pool/item-model.ts";
 
 /**
  * Bank v2's items as the pool's models describe them (issue 28.4): each v2 item (seed
@@ -6,7 +6,7 @@ import type { Radicals } from "../pool/item-model.ts";
  * row matches its structure most closely, so that its b is predicted by the same SM weights
  * as the pool's instances (not v2's b by position, -1.8 + 0.4 * (n - 1)).
  */
-export const v2Designs: Record<string, { model: string; radicals: Radicals; note: string }> = {
+export const v2Designs: Record<string, V2Design> = {
   "SM-01": {
     model: "sm-arithmetic",
     radicals: { magnitude: "small", direction: "up", visible: 5 },
