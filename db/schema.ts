@@ -216,8 +216,9 @@ export const testResults = sqliteTable(
     /** The item parameters' version of a scored form (null for banks v1/v2). */
     parameterVersion: text("parameter_version"),
     /**
-     * JSON `{ theta, se, byCategory: { SM: { theta, se }, ... } }` of a scored form: the
-     * ability and its standard error on the reference scale (null for banks v1/v2).
+     * JSON `{ theta, se, byCategory: { SM: { theta, se }, ... }, unclampedInterval }` of a
+     * scored form: the ability and its standard error on the reference scale, and the 95 %
+     * interval before it was kept within 55-145 (null for banks v1/v2).
      */
     ability: text("ability"),
     percentageWorld: real("percentage_world").notNull(),

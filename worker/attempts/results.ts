@@ -176,7 +176,11 @@ export async function resultOf(
       scoringVersion: formScore?.scoringVersion ?? null,
       parameterVersion: formScore ? attempt.parameterVersion : null,
       ability: formScore
-        ? JSON.stringify({ ...formScore.ability, byCategory: formScore.abilityByCategory })
+        ? JSON.stringify({
+            ...formScore.ability,
+            byCategory: formScore.abilityByCategory,
+            unclampedInterval: formScore.unclampedInterval,
+          })
         : null,
       percentageWorld: world.percentage,
       percentageBrazil: brazil.percentage,
