@@ -61,7 +61,7 @@ describe("the stored attempts it reads (SQL on the real migrations)", () => {
 describe("npm run calibrate --synthetic", () => {
   it("writes the JSON and HTML reports and, with enough takers, a proposed v2 norms table", () => {
     const out = mkdtempSync(join(tmpdir(), "calibrate-"));
-    const { files } = calibrate({ remote: false, synthetic: 1000, out }, now);
+    const { files } = calibrate({ remote: false, synthetic: 1000, forms: false, out }, now);
     const normsFile = join(out, `norms-v2-${answerKeyVersion}-synthetic.json`);
     expect(files).toEqual([join(out, "report.json"), join(out, "report.html"), normsFile]);
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
@@ -95,7 +95,7 @@ describe("npm run calibrate --synthetic", () => {
 
   it("proposes no norms below the threshold and says why", () => {
     const out = mkdtempSync(join(tmpdir(), "calibrate-"));
-    const { report, files } = calibrate({ remote: false, synthetic: 400, out }, now);
+    const { report, files } = calibrate({ remote: false, synthetic: 400, forms: false, out }, now);
     expect(files).toHaveLength(2);
     expect(existsSync(join(out, `norms-v2-${answerKeyVersion}-synthetic.json`))).toBe(false);
     expect(report.versions[0]?.notes).toEqual(["No norms proposal: 400 results, norms need 1000."]);

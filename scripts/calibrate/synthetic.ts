@@ -12,7 +12,16 @@ export const syntheticSeed = "lumen-iq-calibration-synthetic-v1";
 
 /** Share of wrong answers left unanswered. */
 const omitShare = 0.05;
-const syntheticAgeBands = ["16-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+", "unknown"];
+export const syntheticAgeBands = [
+  "16-17",
+  "18-24",
+  "25-34",
+  "35-44",
+  "45-54",
+  "55-64",
+  "65+",
+  "unknown",
+];
 
 /** A standard normal draw (Box-Muller). */
 export function normalDraw(rng: Rng): number {
