@@ -11,19 +11,30 @@ const now = new Date("2027-03-15T12:00:00Z");
 
 describe("npm run calibrate options", () => {
   it("defaults to the local D1 and the calibration folder", () => {
-    expect(parseOptions([])).toEqual({ remote: false, synthetic: null, out: "calibration" });
+    expect(parseOptions([])).toEqual({
+      remote: false,
+      synthetic: null,
+      forms: false,
+      out: "calibration",
+    });
     expect(parseOptions(["--remote", "--out", "x"])).toEqual({
       remote: true,
       synthetic: null,
+      forms: false,
       out: "x",
     });
-    expect(parseOptions(["--synthetic", "2000"])).toMatchObject({ synthetic: 2000 });
+    expect(parseOptions(["--synthetic", "2000"])).toMatchObject({ synthetic: 2000, forms: false });
+    expect(parseOptions(["--synthetic", "2000", "--forms"])).toMatchObject({
+      synthetic: 2000,
+      forms: true,
+    });
   });
 
   it.each([
     [["--synthetic", "many"], "--synthetic must be"],
     [["--synthetic", "50"], "--synthetic must be"],
     [["--synthetic", "500", "--remote"], "do not go together"],
+    [["--forms"], "--forms goes with --synthetic"],
     [["--write"], "Unknown option"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);

@@ -35,7 +35,8 @@ export function invert(matrix: readonly (readonly number[])[]): number[][] | nul
 /** Solves A x = y for a small non-singular A; null when singular. */
 export function solve(a: readonly (readonly number[])[], y: readonly number[]): number[] | null {
   const inverse = invert(a);
-  return inverse?.map((row) => row.reduce((s, v, j) => s + v * (y[j] as number), 0));
+  if (!inverse) return null;
+  return inverse.map((row) => row.reduce((s, v, j) => s + v * (y[j] as number), 0));
 }
 
 /**

@@ -83,7 +83,12 @@ export function contentOf(draft: ItemDraft): string {
  * The cell for one position: among the cells within the tolerance of the target (widened
  * until some are), one of a model the category has not used yet when there is one.
  */
-export function pickCell(rng: Rng, cells: readonly Cell[], target: number, used: Set<string>): Cell {
+export function pickCell(
+  rng: Rng,
+  cells: readonly Cell[],
+  target: number,
+  used: Set<string>,
+): Cell {
   if (cells.length === 0) throw new Error("a category without item models");
   for (let width = tolerance; ; width += tolerance) {
     const near = cells.filter((cell) => Math.abs(cell.b - target) <= width);
