@@ -11,6 +11,70 @@ function fixed(value: number | null | undefined, digits = 2): string {
   return value === null || value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
 }
 
+const categoryColours: Record<string, string> = {
+  SM: "#4e79a7",
+  RA: "#f28e2b",
+  RE: "#59a14f",
+  RL: "#b07aa1",
+};
+
+/**
+ * Every estimated weight and intercept: against its current value (against its true value
+ * in a synthetic run), with its 95 % interval; on the diagonal, nothing changed.
+ */
+function weightsPlot(report: ModelsReport): string {
+  const truth = new Map(
+    (report.recovery?.weights ?? []).map((w) => [`${w.category} ${w.name}`, w.truth]),
+  );
+  const points = report.categories.flatMap((c) =>
+    c.weights
+      .filter((w) => w.status === "estimated" && w.se !== null)
+      .map((w) => ({
+        label: `${c.category} ${w.name}`,
+        category: c.category,
+        x: report.recovery ? truth.get(`${c.category} ${w.name}`) : (w.current ?? undefined),
+        y: w.estimate,
+        se: w.se as number,
+      }))
+      .filter((p): p is typeof p & { x: number } => p.x !== undefined),
+  );
+  if (points.length === 0) return "";
+  const values = points.flatMap((p) => [p.x, p.y - 1.96 * p.se, p.y + 1.96 * p.se]);
+  const low = Math.floor(Math.min(...values));
+  const high = Math.ceil(Math.max(...values));
+  const size = 420;
+  const pad = 44;
+  const scale = (v: number) =>
+    pad + ((Math.max(low, Math.min(high, v)) - low) / (high - low)) * (size - 2 * pad);
+  const y = (v: number) => size - scale(v);
+  const ticks = Array.from({ length: high - low + 1 }, (_, i) => low + i)
+    .map(
+      (t) =>
+        `<text x="${scale(t)}" y="${size - pad + 16}" text-anchor="middle">${t}</text><text x="${pad - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`,
+    )
+    .join("");
+  const marks = points
+    .map((p) => {
+      const colour = categoryColours[p.category] ?? "#666";
+      return `<line x1="${scale(p.x)}" y1="${y(p.y - 1.96 * p.se)}" x2="${scale(p.x)}" y2="${y(p.y + 1.96 * p.se)}" stroke="${colour}" stroke-opacity="0.5"/><circle cx="${scale(p.x)}" cy="${y(p.y)}" r="3" fill="${colour}"><title>${escapeHtml(p.label)}: ${fixed(p.x)} -> ${fixed(p.y)} (SE ${fixed(p.se)})</title></circle>`;
+    })
+    .join("");
+  const against = report.recovery ? "true value" : "current value";
+  const legend = Object.entries(categoryColours)
+    .map(
+      ([c, colour], i) =>
+        `<text x="${pad + 8}" y="${pad + 14 + i * 14}" fill="${colour}">${c}</text>`,
+    )
+    .join("");
+  return `<svg viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" role="img" aria-label="Estimated weights against their ${against}">
+<rect x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" fill="none" stroke="#ccc"/>${ticks}
+<line x1="${scale(low)}" y1="${y(low)}" x2="${scale(high)}" y2="${y(high)}" stroke="#bbb" stroke-dasharray="4 3"/>
+${legend}${marks}
+<text x="${size / 2}" y="${size - 6}" text-anchor="middle">${against} (logits)</text>
+<text x="12" y="${size / 2}" transform="rotate(-90 12 ${size / 2})" text-anchor="middle">estimate, 95 % interval</text>
+</svg>`;
+}
+
 function recoverySection(report: ModelsReport): string {
   const r = report.recovery;
   if (!r) return "";
@@ -108,6 +172,7 @@ export function modelsSection(report: ModelsReport): string {
 <h2>Item models <code>${escapeHtml(report.label)}</code> (LLTM)</h2>
 <p>${report.results} finished attempts on forms of their own${versions ? ` (${versions})` : ""}. b = intercept + sum of weight &times; count of each design feature, one a per item model, c = 1/4.${report.fit ? ` Fit: ${report.fit.iterations} EM cycles, ${report.fit.converged ? "converged" : "not converged"}.` : ""}</p>
 ${rejected ? `<ul class="notes">${rejected}</ul>` : ""}${notes ? `<ul class="notes">${notes}</ul>` : ""}${parameters}
+<h3>Weights and intercepts estimated</h3>${weightsPlot(report)}
 ${recoverySection(report)}${precisionSection(report)}
 ${categoryTables(report)}
 <h3>Norms for forms</h3>${normsTable(report)}
