@@ -18,6 +18,7 @@ import {
   intercept,
   type ModelResponses,
   type WeightEstimate,
+  weightPrior,
 } from "./lltm.ts";
 import { type ModelRecovery, modelRecovery } from "./model-recovery.ts";
 import { measureAgeBands, minResultsForNorms, type ProposedAgeBand } from "./norms-proposal.ts";
@@ -121,13 +122,15 @@ export function precisionOf(
 /**
  * The attempts needed for every weight's SE to fall under the bound: the smallest sample
  * that did, or, when none did, the largest one's scaled by 1/sqrt(N) (rounded up to 100).
+ * Not extrapolated (null) while some weight's SE is over half its prior's SD: the data
+ * barely inform that weight yet, and its SE does not shrink as 1/sqrt(N) from there.
  */
 export function attemptsNeeded(runs: readonly Precision[]): ModelsReport["attemptsNeeded"] {
   const usable = runs.filter((r) => r.largestWeightSe !== null).sort((x, y) => x.takers - y.takers);
   const met = usable.find((r) => (r.largestWeightSe as number) <= seBound);
   if (met) return { takers: met.takers, how: "measured" };
   const largest = usable.at(-1);
-  if (!largest) return null;
+  if (!largest || (largest.largestWeightSe as number) > weightPrior.sd / 2) return null;
   const takers = largest.takers * ((largest.largestWeightSe as number) / seBound) ** 2;
   return { takers: Math.ceil(takers / 100) * 100, how: "extrapolated" };
 }
@@ -243,6 +246,10 @@ export function analyseModels(input: {
     attemptsNeeded: attemptsNeeded([precision]),
     notes,
   };
+  if (!report.attemptsNeeded)
+    notes.push(
+      `Too few answers to say how many attempts the weights need: ${precision.largestWeight} has a standard error of ${precision.largestWeightSe?.toFixed(2)}, still mostly its prior's (SD ${weightPrior.sd}).`,
+    );
   if (input.truth) report.recovery = modelRecovery(fit, data, input.truth);
   return report;
 }
