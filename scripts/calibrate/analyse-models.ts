@@ -15,11 +15,10 @@ import {
   type CategoryEstimate,
   type DiscriminationEstimate,
   fitModels,
-  intercept,
-  type ModelResponses,
   type WeightEstimate,
   weightPrior,
 } from "./lltm.ts";
+import { intercept, type ModelResponses } from "./lltm-design.ts";
 import { type ModelRecovery, modelRecovery } from "./model-recovery.ts";
 import { measureAgeBands, minResultsForNorms, type ProposedAgeBand } from "./norms-proposal.ts";
 import { type FormsTruth, simulateForms } from "./synthetic-forms.ts";

@@ -11,7 +11,7 @@ import type { Category } from "../../core/items/model.ts";
 import type { ItemModel, Radicals } from "../../core/items/pool/item-model.ts";
 import type { Letter } from "../../core/items/questions.ts";
 import { letters } from "./classical.ts";
-import type { DesignCell, ModelResponses, ModelTaker } from "./lltm.ts";
+import type { DesignCell, ModelResponses, ModelTaker } from "./lltm-design.ts";
 
 /** A finished form attempt as the query returns it. */
 export interface StoredFormAttempt {

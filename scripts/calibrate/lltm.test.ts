@@ -4,7 +4,8 @@ import { modelsByCategory, weightsByCategory } from "../../core/items/pool/model
 import { createRng } from "../../core/items/rng.ts";
 import { probabilityRight } from "../../core/scoring/irt.ts";
 import { independentColumns, invert } from "./linear-algebra.ts";
-import { fitModels, type ModelResponses } from "./lltm.ts";
+import { fitModels } from "./lltm.ts";
+import type { ModelResponses } from "./lltm-design.ts";
 import { modelRecovery } from "./model-recovery.ts";
 import { normalDraw } from "./synthetic.ts";
 import { simulateForms, weightPerturbation } from "./synthetic-forms.ts";

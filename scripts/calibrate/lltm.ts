@@ -14,12 +14,8 @@
  * Fisher-scoring steps per category on its weights and its models' a, with weak priors
  * (each weight ~ N(its current value, 2), a ~ N(1, 0.75)) so a sparse cell stays finite.
  *
- * Identification: a weight is estimated only when its column of the design matrix, over
- * the cells the data hold, is independent of the columns before it (features first, the
- * intercept last). A feature never present is reported as absent; a column that is a
- * combination of others (every RL instance has exactly one of the three "base" features,
- * so they and the intercept are collinear) is kept at its current value and named as
- * aliased: the estimates of the others absorb it.
+ * Identification: what the data cannot tell apart keeps its current value
+ * (scripts/calibrate/lltm-design.ts).
  *
  * Standard errors: the inverse of the empirical information (the sum over takers of the
  * outer product of each taker's score, by Fisher's identity from the last E-step) plus the
@@ -27,30 +23,16 @@
  */
 import type { Category } from "../../core/items/model.ts";
 import type { CategoryWeights } from "../../core/items/pool/difficulty.ts";
-import type { Design } from "../../core/items/pool/item-model.ts";
 import { type Grid, guessing, normalGrid, scaling } from "../../core/scoring/irt.ts";
-import { independentColumns, invert, solve } from "./linear-algebra.ts";
+import { invert, solve } from "./linear-algebra.ts";
+import {
+  type Block,
+  type CellState,
+  cellParameters,
+  designBlocks,
+  type ModelResponses,
+} from "./lltm-design.ts";
 
-/** A (model, radicals) of the pool: every instance of it has the same parameters. */
-export interface DesignCell {
-  category: Category;
-  model: string;
-  design: Design;
-}
-
-export interface ModelTaker {
-  /** Age band of the stored result ("unknown" without one). */
-  ageBand: string;
-  /** One per form item: its cell (index into `cells`) and whether it was answered right. */
-  responses: { cell: number; right: boolean }[];
-}
-
-export interface ModelResponses {
-  cells: DesignCell[];
-  takers: ModelTaker[];
-}
-
-export const intercept = "intercept";
 export const weightPrior = { sd: 2 } as const;
 export const discriminationPrior = { mean: 1, sd: 0.75 } as const;
 const bounds = { aMin: 0.05, aMax: 4 } as const;
@@ -107,114 +89,6 @@ export interface LltmOptions {
   /** Stop when no parameter moved more than this in one EM cycle. */
   tolerance?: number;
   grid?: Grid;
-}
-
-/** One category's parameters, as the estimation holds them. */
-interface Block {
-  category: Category;
-  /** Design features (the current weights' order, then any new one), then the intercept. */
-  columns: string[];
-  current: (number | null)[];
-  beta: number[];
-  free: boolean[];
-  aliasedWith: (string[] | undefined)[];
-  /** Index of each free column in the parameter vector, -1 when fixed. */
-  betaIndex: number[];
-  models: string[];
-  currentA: number[];
-  a: number[];
-  aIndex: number[];
-  cells: number[];
-}
-
-interface CellState {
-  block: number;
-  x: number[];
-  model: number;
-}
-
-/** The blocks, with what is estimable in the data, and every cell's place in them. */
-function structure(
-  data: ModelResponses,
-  weights: Readonly<Record<Category, CategoryWeights>>,
-  modelsByCategory: Readonly<Record<Category, readonly { id: string }[]>>,
-) {
-  const used = new Set<number>();
-  for (const taker of data.takers) for (const r of taker.responses) used.add(r.cell);
-  const blocks: Block[] = [];
-  const cellStates: (CellState | null)[] = data.cells.map(() => null);
-  let next = 0;
-  for (const category of Object.keys(weights) as Category[]) {
-    const current = weights[category];
-    const cells = data.cells.flatMap((cell, i) =>
-      cell.category === category && used.has(i) ? [i] : [],
-    );
-    const features = Object.keys(current.features);
-    for (const i of cells)
-      for (const f of Object.keys(data.cells[i]?.design ?? {}))
-        if (!features.includes(f)) features.push(f);
-    const columns = [...features, intercept];
-    const row = (i: number) =>
-      columns.map((name) =>
-        name === intercept ? 1 : ((data.cells[i] as DesignCell).design[name] ?? 0),
-      );
-    const rows = cells.map(row);
-    const matrix = columns.map((_, j) => rows.map((r) => r[j] as number));
-    const free = independentColumns(matrix);
-    const kept = matrix.filter((_, j) => free[j]);
-    const aliasedWith = columns.map((_, j) => {
-      const column = matrix[j] as number[];
-      if (free[j] || column.every((v) => v === 0)) return undefined;
-      // The combination of kept columns it equals: solve the normal equations.
-      const gram = kept.map((u) =>
-        kept.map((v) => u.reduce((s, x, i) => s + x * (v[i] as number), 0)),
-      );
-      const rhs = kept.map((u) => u.reduce((s, x, i) => s + x * (column[i] as number), 0));
-      const coefficients = solve(gram, rhs) ?? [];
-      const names = columns.filter((_, l) => free[l]);
-      return names.filter((_, l) => Math.abs(coefficients[l] ?? 0) > 1e-6);
-    });
-    const currentValues = columns.map((name) =>
-      name === intercept ? current.intercept : (current.features[name]?.weight ?? null),
-    );
-    const betaIndex = free.map((isFree) => (isFree ? next++ : -1));
-    const present = new Set(cells.map((i) => (data.cells[i] as DesignCell).model));
-    const models = [
-      ...modelsByCategory[category].map((m) => m.id).filter((id) => present.has(id)),
-      ...[...present].filter((id) => !modelsByCategory[category].some((m) => m.id === id)),
-    ];
-    const block: Block = {
-      category,
-      columns,
-      current: currentValues,
-      beta: currentValues.map((v) => v ?? 0),
-      free,
-      aliasedWith,
-      betaIndex,
-      models,
-      currentA: models.map(() => current.discrimination),
-      a: models.map(() => current.discrimination),
-      aIndex: models.map(() => next++),
-      cells,
-    };
-    blocks.push(block);
-    for (const i of cells)
-      cellStates[i] = {
-        block: blocks.length - 1,
-        x: row(i),
-        model: models.indexOf((data.cells[i] as DesignCell).model),
-      };
-  }
-  return { blocks, cellStates, parameterCount: next };
-}
-
-function cellParameters(blocks: readonly Block[], cellStates: readonly (CellState | null)[]) {
-  return cellStates.map((state) => {
-    if (!state) return null;
-    const block = blocks[state.block] as Block;
-    const b = state.x.reduce((s, v, j) => s + v * (block.beta[j] as number), 0);
-    return { a: block.a[state.model] as number, b };
-  });
 }
 
 /** P at every node, and dP/db and dP/da there. */
@@ -371,7 +245,7 @@ export function fitModels(
   const grid = options.grid ?? normalGrid();
   const maxIterations = options.maxIterations ?? 500;
   const tolerance = options.tolerance ?? 1e-4;
-  const { blocks, cellStates, parameterCount } = structure(data, weights, modelsByCategory);
+  const { blocks, cellStates, parameterCount } = designBlocks(data, weights, modelsByCategory);
   const tablesNow = (): Tables =>
     cellParameters(blocks, cellStates).map((item) => item && nodeTables(item, grid.nodes));
   let tables = tablesNow();

@@ -11,8 +11,8 @@
 import type { Category } from "../../core/items/model.ts";
 import { correlation } from "./classical.ts";
 import { solve } from "./linear-algebra.ts";
-import type { CategoryEstimate, LltmFit, ModelResponses } from "./lltm.ts";
-import { intercept } from "./lltm.ts";
+import type { CategoryEstimate, LltmFit } from "./lltm.ts";
+import { intercept, type ModelResponses } from "./lltm-design.ts";
 import { type FormsTruth, trueB } from "./synthetic-forms.ts";
 
 export interface WeightRecovery {

@@ -12,7 +12,7 @@ import { type Cell, cellsOf, pickCell, targetDifficulty } from "../../core/items
 import { modelsByCategory, weightsByCategory } from "../../core/items/pool/models.ts";
 import { createRng, type Rng } from "../../core/items/rng.ts";
 import { guessing, probabilityRight } from "../../core/scoring/irt.ts";
-import type { DesignCell, ModelResponses } from "./lltm.ts";
+import type { DesignCell, ModelResponses } from "./lltm-design.ts";
 import { normalDraw, syntheticAgeBands } from "./synthetic.ts";
 
 export const formsSeed = "lumen-iq-calibration-forms-v1";
