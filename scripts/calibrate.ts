@@ -28,8 +28,8 @@ import {
   seBound,
 } from "./calibrate/analyse-models.ts";
 import {
+  columnsSql,
   finishedFormAttemptsSql,
-  formColumnSql,
   parseFormAttempts,
   type StoredFormAttempt,
 } from "./calibrate/forms.ts";
@@ -150,7 +150,8 @@ function readPaged(sqlFor: (after: number) => string, remote: boolean) {
 }
 
 function hasFormColumn(remote: boolean): boolean {
-  return executeD1(formColumnSql, remote, process.env.CALIBRATE_PERSIST_TO).length > 0;
+  const columns = executeD1(columnsSql, remote, process.env.CALIBRATE_PERSIST_TO);
+  return columns.some((column) => column.name === "form");
 }
 
 function readAttempts(remote: boolean, withoutForms: boolean): StoredAttempt[] {

@@ -22,9 +22,11 @@ export interface StoredFormAttempt {
   ageBand: string | null;
 }
 
-/** Whether test_attempts has the `form` column yet (the migration that adds it). */
-export const formColumnSql =
-  "SELECT name FROM pragma_table_info('test_attempts') WHERE name = 'form'";
+/**
+ * test_attempts' columns, to know whether it has `form` yet (the migration that adds it):
+ * a PRAGMA D1 documents as supported, read-only.
+ */
+export const columnsSql = "PRAGMA table_info(test_attempts)";
 
 /** Finished attempts that took a form of their own; `rowid` pages through them. */
 export function finishedFormAttemptsSql(afterRowid: number, limit: number): string {

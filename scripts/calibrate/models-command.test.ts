@@ -150,9 +150,11 @@ describe("npm run calibrate on stored form attempts", () => {
     );
     expect(off.length).toBeLessThanOrEqual(2);
 
-    // Read-only: only SELECTs reached D1; nothing but the output folder was written.
+    // Read-only: only SELECTs and the columns' PRAGMA reached D1; nothing but the output
+    // folder was written.
+    expect(d1.sql[0]).toBe("PRAGMA table_info(test_attempts)");
     expect(d1.sql.length).toBeGreaterThan(2);
-    for (const sql of d1.sql) expect(sql.trimStart()).toMatch(/^SELECT /);
+    for (const sql of d1.sql.slice(1)) expect(sql.trimStart()).toMatch(/^SELECT /);
     expect(codeHashes()).toEqual(before);
     expect(readdirSync(out).sort()).toEqual(
       ["report.html", "report.json", `parameters-${version}.json`].sort(),
