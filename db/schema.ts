@@ -158,7 +158,19 @@ export const testAttempts = sqliteTable(
     endedBy: text("ended_by", { enum: ["finish", "time"] }),
     /** Which timing rule rejected it (core/attempts/attempt-rules.ts), for audit. */
     rejectionReason: text("rejection_reason"),
+    /**
+     * The bank v1/v2 version the attempt was taken on, or the form version ("form-v1") of an
+     * attempt with a form of its own (docs/decisions/0039-forms-served-and-scored.md).
+     */
     questionBankVersion: text("question_bank_version").notNull(),
+    /**
+     * JSON `Form` (core/items/pool/form.ts): the attempt's own 40 instances, their keys,
+     * option orders and predicted parameters. Null for attempts on banks v1 and v2. Server
+     * only: never sent to a client.
+     */
+    form: text("form"),
+    /** The item parameters' version the form was priced with (null without a form). */
+    parameterVersion: text("parameter_version"),
     locale: text("locale").notNull(),
     /** Two-letter country of the request that started it (request.cf), for empirical percentiles. */
     country: text("country"),
@@ -199,6 +211,15 @@ export const testResults = sqliteTable(
     rawByCategory: text("raw_by_category").notNull(),
     normsVersion: text("norms_version").notNull(),
     ageBand: text("age_band").notNull(),
+    /** How the score was made: null for banks v1/v2 (raw total through the norms, ADR 0009). */
+    scoringVersion: text("scoring_version"),
+    /** The item parameters' version of a scored form (null for banks v1/v2). */
+    parameterVersion: text("parameter_version"),
+    /**
+     * JSON `{ theta, se, byCategory: { SM: { theta, se }, ... } }` of a scored form: the
+     * ability and its standard error on the reference scale (null for banks v1/v2).
+     */
+    ability: text("ability"),
     percentageWorld: real("percentage_world").notNull(),
     percentageBrazil: real("percentage_brazil").notNull(),
     percentileMethodWorld: text("percentile_method_world", {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { poolModels } from "../core/items/pool/models";
 import { questionBank } from "../core/items/question-bank.generated";
 import { answerKey } from "../worker/questions/answer-key.server";
 
@@ -14,6 +15,8 @@ function files(folder: string): string[] {
 describe("SECURITY 27: the answer key stays on the server", () => {
   it("appears in no built client asset", () => {
     const key = JSON.stringify(answerKey);
+    const bankImage = questionBank[0]?.image.url ?? "";
+    const modelIds = poolModels.map((model) => model.id);
     const sequence = questionBank.map((q) => answerKey[q.code]).join("");
     const pairs = Object.entries(answerKey).map(([code, letter]) => `"${code}":"${letter}"`);
     // The same search finds the key where it belongs (the Worker scores with it), so a
@@ -29,6 +32,10 @@ describe("SECURITY 27: the answer key stays on the server", () => {
       expect(text.includes(key), file).toBe(false);
       expect(text.includes(sequence), file).toBe(false);
       expect(text.includes("answerKey"), file).toBe(false);
+      // Nor the bank's questions (the page gets each attempt's own from the API), nor the
+      // item models that make them.
+      expect(text.includes(bankImage), file).toBe(false);
+      for (const id of modelIds) expect(text.includes(`"${id}"`), `${file}: ${id}`).toBe(false);
       expect(
         pairs.some((pair) => text.replaceAll(" ", "").includes(pair)),
         file,

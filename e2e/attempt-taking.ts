@@ -1,9 +1,8 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { questionBank } from "../core/items/question-bank.generated";
+import { type Letter, questionCodes } from "../core/items/questions";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
-import { answerKey } from "../worker/questions/answer-key.server";
 import { baseUrl } from "./browser";
 
 /**
@@ -52,10 +51,28 @@ export async function saved(page: Page) {
   );
 }
 
+/**
+ * The key of the attempt on the page's test screen: every attempt has a form of its own,
+ * and the development server tells its key to tests (`/_dev/tests/:id/key`, 404 in
+ * production). Kept per attempt.
+ */
+const keys = new Map<string, Record<string, Letter>>();
+export async function keyOfRunningTest(page: Page): Promise<Record<string, Letter>> {
+  const id = (await runner(page).getAttribute("data-attempt")) ?? "";
+  const known = keys.get(id);
+  if (known) return known;
+  // The page's own server (the restart test runs its own).
+  const response = await page.request.get(`${new URL(page.url()).origin}/_dev/tests/${id}/key`);
+  expect(response.ok(), `the key of attempt ${id}`).toBe(true);
+  const key = (await response.json()) as Record<string, Letter>;
+  keys.set(id, key);
+  return key;
+}
+
 /** Answers question `index` with the key's letter (or a wrong one) by keyboard. */
 export async function answerByKey(page: Page, index: number, right: boolean) {
-  const code = questionBank[index]?.code ?? "";
-  const expected = answerKey[code] ?? "A";
+  const code = questionCodes[index] ?? "";
+  const expected = (await keyOfRunningTest(page))[code] ?? "A";
   const letter = right ? expected : expected === "A" ? "B" : "A";
   await page.keyboard.press(letter.toLowerCase());
   await page.locator(`[data-testid=option-${letter}].is-chosen`).waitFor();
@@ -147,7 +164,7 @@ export async function callApi(
  */
 export async function finishedAttempt(context: BrowserContext): Promise<string> {
   const { id } = await callApi(context, "POST", "/api/tests", { restart: true });
-  for (const { code } of questionBank.slice(0, 5)) {
+  for (const code of questionCodes.slice(0, 5)) {
     await callApi(context, "PUT", `/api/tests/${id}/answers/${code}`, { letter: "A" });
   }
   const finished = await callApi(context, "POST", `/api/tests/${id}/finish`);

@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { answerSaves, concurrently, percentile, userAgent } from "./bench-takers.mjs";
 import { certificateTimings } from "./certificate-bench.mjs";
 import { d1QueryCounts, formatD1QueryCounts } from "./d1-bench.mjs";
+import { formatFormTimings, formTimings } from "./form-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
 import { formatMixedRun, mixedRun } from "./mixed-bench.mjs";
 import { paymentTimings } from "./payment-bench.mjs";
@@ -254,6 +255,7 @@ try {
       thinkMs: 200,
     }),
   ]);
+  const forms = await formTimings(server.url);
   const certificate = await certificateTimings(server.url);
   const payment = await paymentTimings(server.url);
   const mixed = await mixedRun(server.url, persistTo, { takers });
@@ -321,6 +323,7 @@ try {
       );
     }
   }
+  for (const line of formatFormTimings(forms, fmt)) console.log(line);
   console.log(
     `${"Certificate, cold isolate".padEnd(26)} ${fmt(certificate.cold.ms).padStart(8)} ms   (the isolate's first certificate: WebAssembly and fonts loaded, then rendered; ${certificate.cold.cache})`,
   );

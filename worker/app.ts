@@ -11,6 +11,7 @@ import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies
 import { unavailableIn } from "./dependencies/unavailable";
 import { dev, isPageCeiling, pageCeiling } from "./dev";
 import { validateEnvOnce } from "./env";
+import { itemImage } from "./forms/item-images";
 import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
@@ -81,6 +82,7 @@ function isMachinePath(pathname: string): boolean {
   return (
     pathname === "/api" ||
     pathname.startsWith("/api/") ||
+    pathname.startsWith("/q/") ||
     ["/healthz", "/robots.txt", "/sitemap.xml"].includes(pathname)
   );
 }
@@ -158,6 +160,9 @@ export function createApp(
     await c.env.DB.prepare("select 1").first();
     return c.json({ ok: true }, 200, { "Cache-Control": "no-store" });
   });
+
+  // An image of an attempt's own form (worker/forms/item-images.ts): no session needed.
+  app.get("/q/f/:attempt/:file", itemImage);
 
   app.get("/robots.txt", (c) => {
     const base = c.env.BASE_URL.replace(/\/$/, "");

@@ -32,6 +32,11 @@ const requiredInProduction = [
   { keys: ["EMAIL_API_KEY", "EMAIL_FROM"], without: "no e-mail would ever be sent" },
   // The local test provider takes no money: production must not offer it.
   { keys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"], without: "no payment could be taken" },
+  // Forms and their image names are HMACs under it (worker/forms/item-secret.ts).
+  {
+    keys: ["ITEM_SECRET"],
+    without: "anyone could derive an attempt's questions and their images from its id",
+  },
 ] as const;
 
 const envSchema = z
@@ -59,6 +64,7 @@ const envSchema = z
     EMAIL_API_URL: z.url({ message: "must be an absolute URL" }).optional(),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
+    ITEM_SECRET: optionalSecret,
     COUNT_D1_QUERIES: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
   })
   .superRefine((env, issues) => {
@@ -128,6 +134,13 @@ export interface OptionalSettings {
    */
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * The seed of every attempt's form and the names of its images are HMACs under it
+   * (worker/forms/item-secret.ts); required in production. Without it (in development)
+   * a fixed stand-in is used. At least 32 random bytes; changing it renames the images of
+   * running attempts, so change it between deploys only with a reason.
+   */
+  ITEM_SECRET?: string;
   /**
    * "1" counts every D1 statement for the bench (`/_dev/d1-queries`,
    * worker/dev/d1-counter.ts); honoured in development only.

@@ -18,6 +18,7 @@ const good = {
   COUPON_LOCK_MINUTES: "60",
   STRIPE_SECRET_KEY: "sk_live_123",
   STRIPE_WEBHOOK_SECRET: "whsec_123",
+  ITEM_SECRET: "item-secret-for-tests",
 };
 
 describe("env validation", () => {
@@ -97,6 +98,18 @@ describe("env validation", () => {
       },
     ]);
     expect(findConfigProblems({ ...noStripe, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("requires the item secret in production, not in development", () => {
+    const { ITEM_SECRET: _, ...noSecret } = good;
+    expect(findConfigProblems(noSecret)).toEqual([
+      {
+        key: "ITEM_SECRET",
+        message:
+          "is required in production (without it anyone could derive an attempt's questions and their images from its id)",
+      },
+    ]);
+    expect(findConfigProblems({ ...noSecret, ENVIRONMENT: "development" })).toEqual([]);
   });
 
   it("keeps a checkout within the provider's limits and a coupon locked at least as long", () => {

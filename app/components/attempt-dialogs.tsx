@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { questionBank } from "../../core/items/question-bank.generated";
 import type { Letter } from "../../core/items/questions";
+import { questionCodes } from "../../core/items/questions";
 import * as m from "../../core/paraglide/messages";
 import { Dialog } from "./dialog";
 import { AlertIcon, CheckCircleIcon, ClockIcon } from "./icons";
@@ -32,8 +32,8 @@ export function QuestionPicker({
           {m.test_picker_title()}
         </h2>
         <ol className="test-grid">
-          {questionBank.map((question, index) => {
-            const answered = Boolean(answers[question.code]);
+          {questionCodes.map((code, index) => {
+            const answered = Boolean(answers[code]);
             const state =
               index === current
                 ? m.test_picker_current()
@@ -41,7 +41,7 @@ export function QuestionPicker({
                   ? m.test_picker_answered()
                   : m.test_picker_unanswered();
             return (
-              <li key={question.code}>
+              <li key={code}>
                 <button
                   type="button"
                   className={`test-cell${answered ? " is-answered" : ""}${index === current ? " is-current" : ""}`}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { AttemptState } from "../../core/attempts/attempt";
-import { questionBank } from "../../core/items/question-bank.generated";
-import type { Letter } from "../../core/items/questions";
+import type { RunningAttempt } from "../../core/attempts/attempt";
+import type { Letter, PublicQuestion } from "../../core/items/questions";
 import * as m from "../../core/paraglide/messages";
 import { writeAttemptPosition } from "../lib/attempt-position";
 import { useApiErrorHandler, useUi } from "../lib/ui-context";
@@ -11,8 +10,6 @@ import { useCurrentUser } from "../lib/use-current-user";
 import { useLocale } from "../lib/use-locale";
 import { EndDialog, QuestionPicker, UnansweredDialog } from "./attempt-dialogs";
 import { AlertIcon, ClockIcon, ListIcon } from "./icons";
-
-const total = questionBank.length;
 
 /** Progress in percent, clamped to 0-100 (spec section 9). */
 export function progressPercent(answered: number, count: number): number {
@@ -28,13 +25,17 @@ function clock(ms: number): { text: string; minutes: number; seconds: number } {
 }
 
 /** The first question not answered yet (the last one when all are). */
-function firstUnanswered(answers: Record<string, Letter>): number {
-  const first = questionBank.findIndex((question) => !answers[question.code]);
-  return first === -1 ? total - 1 : first;
+function firstUnanswered(
+  questions: readonly PublicQuestion[],
+  answers: Record<string, Letter>,
+): number {
+  const first = questions.findIndex((question) => !answers[question.code]);
+  return first === -1 ? questions.length - 1 : first;
 }
 
 interface RunnerProps {
-  state: AttemptState;
+  /** The attempt with its own questions (its form, or bank v2 for one started before forms). */
+  state: RunningAttempt;
   /** The question this browser was on before a reload, if it remembers one. */
   initialPosition: number | null;
   resultPath: string;
@@ -60,11 +61,15 @@ export function AttemptRunner({
     onError: (error, retry) => handleApiError(error, { retry }),
   });
   // Back where this browser was, else at the first question not answered yet.
-  const [position, setPosition] = useState(() => initialPosition ?? firstUnanswered(state.answers));
+  const questions = state.questions;
+  const total = questions.length;
+  const [position, setPosition] = useState(
+    () => initialPosition ?? firstUnanswered(questions, state.answers),
+  );
   const [picker, setPicker] = useState(false);
   const [unanswered, setUnanswered] = useState<number[] | null>(null);
-  const question = questionBank[position] ?? questionBank[0];
-  const answeredCount = questionBank.filter((q) => session.answers[q.code]).length;
+  const question = questions[position] ?? questions[0];
+  const answeredCount = questions.filter((q) => session.answers[q.code]).length;
   const isLast = position === total - 1;
   const titleRef = useRef<HTMLHeadingElement>(null);
   // Set by the controls that move to another question: its title then takes the focus.
@@ -79,14 +84,14 @@ export function AttemptRunner({
     if (moved.current) titleRef.current?.focus();
     moved.current = false;
     // Warm the next question's images so Next shows it at once.
-    const next = questionBank[position + 1];
+    const next = questions[position + 1];
     if (next) {
       for (const url of [next.image.url, ...next.options.map((o) => o.image.url)]) {
         const image = new Image();
         image.src = url;
       }
     }
-  }, [position, state.id]);
+  }, [position, state.id, questions]);
 
   function go(index: number) {
     moved.current = true;
@@ -94,7 +99,7 @@ export function AttemptRunner({
   }
 
   function send() {
-    const missing = questionBank
+    const missing = questions
       .map((q, index) => (session.answers[q.code] ? -1 : index))
       .filter((index) => index >= 0);
     if (missing.length > 0) setUnanswered(missing);
@@ -148,6 +153,7 @@ export function AttemptRunner({
     <section
       className="test-screen container"
       data-testid="test-runner"
+      data-attempt={state.id}
       data-position={position}
       data-ready={ready}
     >

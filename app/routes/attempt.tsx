@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import type { AttemptState } from "../../core/attempts/attempt";
-import { questionBank } from "../../core/items/question-bank.generated";
+import type { RunningAttempt } from "../../core/attempts/attempt";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/web/route-table";
 import { attemptRunner } from "../components/attempt-runner-loader";
@@ -17,7 +16,7 @@ import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/attempt";
 
 type LoaderData =
-  | { current: AttemptState; position: number | null }
+  | { current: RunningAttempt; position: number | null }
   | { current: null; position: null };
 
 /** The browser's test in progress, if any: a reload resumes it where it was. */
@@ -25,10 +24,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   return loadFromApi(context, {
     path: "/api/tests/current",
-    ok: async (current: AttemptState): Promise<LoaderData> => {
+    ok: async (current: RunningAttempt): Promise<LoaderData> => {
       // The server renders the running test at once: the runner's module comes first.
       await attemptRunner.load();
-      return { current, position: readAttemptPosition(cookies, current.id, questionBank.length) };
+      return {
+        current,
+        position: readAttemptPosition(cookies, current.id, current.questions.length),
+      };
     },
     // None running: the page introduces the test, with a 200.
     expected: [{ status: 404, page: { current: null, position: null }, pageStatus: 200 }],
@@ -60,7 +62,7 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const ui = useUi();
   const handleApiError = useApiErrorHandler();
-  const [state, setState] = useState<AttemptState | null>(loaderData.current);
+  const [state, setState] = useState<RunningAttempt | null>(loaderData.current);
   const [starting, setStarting] = useState(false);
 
   const start = useCallback(
@@ -69,7 +71,7 @@ export default function Attempt({ loaderData }: Route.ComponentProps) {
       // The runner's code downloads beside the request that starts the test. A failed
       // download is handled like the login modal's (ADR 0015): one reload, else the 503 modal.
       const [result, runner] = await Promise.all([
-        apiFetch<AttemptState>("/api/tests", { method: "POST", json: { restart }, locale }),
+        apiFetch<RunningAttempt>("/api/tests", { method: "POST", json: { restart }, locale }),
         attemptRunner.load().catch(() => null),
       ]);
       setStarting(false);

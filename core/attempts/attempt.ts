@@ -1,4 +1,4 @@
-import type { Letter } from "../items/questions";
+import type { Letter, PublicQuestion } from "../items/questions";
 import type { PercentileMethod, ScoredAttempt } from "../scoring/scoring";
 
 /** The timed test's shapes shared by the Worker and the pages (docs/decisions/0008-timed-test.md). */
@@ -14,6 +14,14 @@ export interface AttemptState {
   durationMs: number;
   answers: Record<string, Letter>;
   questionBankVersion: string;
+}
+
+/**
+ * An attempt still running, as the test page gets it: with its questions (the attempt's own
+ * form: titles, alt texts and image URLs in letter order, never the key).
+ */
+export interface RunningAttempt extends AttemptState {
+  questions: readonly PublicQuestion[];
 }
 
 export interface AnswerSaved {

@@ -1,10 +1,15 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { AttemptState } from "../../core/attempts/attempt";
+import type { RunningAttempt } from "../../core/attempts/attempt";
 import type { Arrival, SavedAnswer } from "../../core/attempts/attempt-rules";
+import type { Letter } from "../../core/items/questions";
 import { questionCodes } from "../../core/items/questions";
+import { database } from "../../db/client";
+import { testAttempts } from "../../db/schema";
 import { attemptStub } from "../../worker/attempts/lookup";
+import { formKey, parseForm } from "../../worker/forms/forms";
 import type { Client } from "./client";
 
 /**
@@ -14,8 +19,19 @@ import type { Client } from "./client";
 
 export async function startTest(client: Client, body: unknown = {}) {
   const response = await client.fetch("/api/tests", { method: "POST", body });
-  const state = (await response.json()) as AttemptState;
+  const state = (await response.json()) as RunningAttempt;
   return { response, state };
+}
+
+/** The key of an attempt's own form, read from D1 as the server keeps it (never sent). */
+export async function formKeyOf(attemptId: string): Promise<Record<string, Letter>> {
+  const [row] = await database(env.DB)
+    .select({ form: testAttempts.form })
+    .from(testAttempts)
+    .where(eq(testAttempts.id, attemptId));
+  const form = parseForm(row?.form);
+  if (!form) throw new Error(`attempt ${attemptId} has no form`);
+  return formKey(form);
 }
 
 export function answer(client: Client, attemptId: string, code: string, body: unknown) {

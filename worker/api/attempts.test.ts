@@ -14,13 +14,13 @@ import {
   attemptRow,
   editTimes,
   elapse,
+  formKeyOf,
   keysDeep,
   paceAnswers,
   startTest,
 } from "../../tests/worker/attempts";
 import { Client } from "../../tests/worker/client";
 import { attemptStub } from "../attempts/lookup";
-import { answerKey } from "../questions/answer-key.server";
 
 const durationMs = Number(env.TEST_DURATION_SECONDS) * 1000;
 const graceMs = Number(env.TEST_GRACE_SECONDS) * 1000;
@@ -37,8 +37,9 @@ async function result(client: Client, attemptId: string) {
 
 /** Answers every question with the key's letter where `right(i)`, else a wrong one. */
 async function answerAll(client: Client, attemptId: string, right: (index: number) => boolean) {
+  const key = await formKeyOf(attemptId);
   for (const [index, code] of questionCodes.entries()) {
-    const expected = answerKey[code] ?? "A";
+    const expected = key[code] ?? "A";
     const letter = right(index) ? expected : expected === "A" ? "B" : "A";
     expect((await answer(client, attemptId, code, { letter })).status).toBe(200);
   }
@@ -358,14 +359,28 @@ describe("the result", () => {
       expect(body).not.toHaveProperty(key);
     }
     const stored = await env.DB.prepare(
-      "select raw_by_category, percentage_world from test_results where attempt_id = ?",
+      "select raw_by_category, percentage_world, scoring_version, parameter_version, ability from test_results where attempt_id = ?",
     )
       .bind(state.id)
-      .first<{ raw_by_category: string; percentage_world: number }>();
+      .first<{
+        raw_by_category: string;
+        percentage_world: number;
+        scoring_version: string;
+        parameter_version: string;
+        ability: string;
+      }>();
     expect(JSON.parse(stored?.raw_by_category ?? "{}")).toEqual({ SM: 8, RA: 7, RE: 8, RL: 7 });
     expect(stored?.percentage_world).toBeGreaterThan(50);
     expect(body.iq).toBeGreaterThan(100);
-    expect(body.interval).toEqual({ low: body.iq - 11, high: body.iq + 11 });
+    // Scored from the attempt's own form (ADR 0038): the interval is the person's own error.
+    expect(stored?.scoring_version).toBe("eap-band-prior-v1");
+    expect(stored?.parameter_version).toBe("lltm-v1");
+    const ability = JSON.parse(stored?.ability ?? "{}") as { se: number; byCategory: object };
+    expect(Object.keys(ability.byCategory)).toEqual(["SM", "RA", "RE", "RL"]);
+    const halfWidth = 1.96 * 15 * ability.se;
+    expect(body.interval.low).toBeLessThan(body.iq);
+    expect(body.interval.high).toBeGreaterThan(body.iq);
+    expect(Math.abs(body.interval.high - body.interval.low - 2 * halfWidth)).toBeLessThanOrEqual(1);
     // Stored once: asking again answers the same.
     expect((await result(client, state.id)).body).toEqual(body);
   });

@@ -6,9 +6,11 @@ import {
   type AttemptState,
   type FinishOutcome,
   freeResult,
+  type RunningAttempt,
 } from "../../core/attempts/attempt";
 import type { AttemptsList } from "../../core/attempts/attempts-list";
-import { questionBankVersion } from "../../core/items/question-bank.generated";
+import { parameterVersion } from "../../core/items/pool/models";
+import { questionBank, questionBankVersion } from "../../core/items/question-bank.generated";
 import { type Letter, questionCodes } from "../../core/items/questions";
 import type { Locale } from "../../core/locales/locales";
 import { localizePath } from "../../core/web/route-table";
@@ -36,6 +38,7 @@ import { resultOf } from "../attempts/results";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { profileIncomplete } from "../auth/profile";
 import { testTiming } from "../env";
+import { seenContents } from "../forms/forms";
 import { checkedRequest, validBody } from "../http/body";
 import { requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
@@ -110,15 +113,26 @@ async function stateOf(env: Env, row: AttemptRow): Promise<AttemptState | null> 
   return snapshot ? toState(row, snapshot) : null;
 }
 
+/**
+ * A running attempt with its questions; null once it has ended. An attempt started on bank
+ * v2 before forms (its object has no form) is shown bank v2 until it ends.
+ */
+async function runningState(env: Env, row: AttemptRow): Promise<RunningAttempt | null> {
+  if (row.status !== "in_progress") return null;
+  const snapshot = await attemptStub(env, row.id).state({ questions: true });
+  if (snapshot?.status !== "in_progress") return null;
+  return { ...toState(row, snapshot), questions: snapshot.questions ?? questionBank };
+}
+
 /** The attempt of this browser (or user) still running, if any. */
 async function currentAttempt(
   request: Request,
   env: Env,
   user: CurrentUser,
-): Promise<AttemptState | null> {
+): Promise<RunningAttempt | null> {
   for (const row of await candidateCurrentAttempts(request, env, user)) {
-    const state = await stateOf(env, row);
-    if (state?.status === "in_progress") return state;
+    const state = await runningState(env, row);
+    if (state) return state;
   }
   return null;
 }
@@ -206,7 +220,9 @@ attempts.post("/", validBody(startSchema, maxAttemptBodyBytes), async (c) => {
   const { durationMs, graceMs } = testTiming(c.env);
   const stub = attemptStub(c.env, id);
   const secretHash = sha256Hex(secret);
-  const { startedAt, deadline } = await stub.start(
+  // Nothing this person met before comes back (their earlier forms' content hashes).
+  const seen = await seenContents(request, c.env, user);
+  const started = await stub.start(
     { attemptId: id, durationMs, graceMs },
     // The object decides who may answer (ADR 0027): the cookie, and the starting session.
     {
@@ -214,7 +230,10 @@ attempts.post("/", validBody(startSchema, maxAttemptBodyBytes), async (c) => {
       ownerId: user.isAuthenticated ? user.id : null,
       sessionId: user.isAuthenticated ? c.var.sessionId : null,
     },
+    seen,
   );
+  const { startedAt, deadline, form } = started;
+  const version = form?.version ?? questionBankVersion;
   const country = (request.cf as { country?: unknown } | undefined)?.country;
   await database(c.env.DB)
     .insert(testAttempts)
@@ -224,19 +243,23 @@ attempts.post("/", validBody(startSchema, maxAttemptBodyBytes), async (c) => {
       secretHash,
       startedAt,
       deadline,
-      questionBankVersion,
+      questionBankVersion: version,
+      // The form and its keys stay on the server (scoring, review, calibration).
+      form: form ? JSON.stringify(form) : null,
+      parameterVersion: form ? parameterVersion : null,
       locale,
       country: typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : null,
       createdAt: startedAt,
     });
   console.log(`tests: started attempt=${id}${user.isAuthenticated ? ` user=${user.id}` : ""}`);
-  const state: AttemptState = {
+  const state: RunningAttempt = {
     id,
     status: "in_progress",
     remainingMs: Math.max(0, deadline - Date.now()),
     durationMs,
     answers: {},
-    questionBankVersion,
+    questionBankVersion: version,
+    questions: started.questions ?? questionBank,
   };
   return json(state, 201, [attemptSetCookie(c.env, id, secret)]);
 });

@@ -4,14 +4,13 @@ import { ageOn } from "../../core/accounts/age";
 import type { CertificateDetails } from "../../core/attempts/certificate";
 import { questionCodes } from "../../core/items/questions";
 import { translate } from "../../core/locales/translate";
-import { answer, answerMany, paceAnswers, startTest } from "../../tests/worker/attempts";
+import { answer, answerMany, formKeyOf, paceAnswers, startTest } from "../../tests/worker/attempts";
 import { Client } from "../../tests/worker/client";
 import { countedWorker } from "../../tests/worker/counted-d1";
 import { certificateCacheKey } from "../certificates/cache";
 import { certificateContent } from "../certificates/certificates";
 import { certificateSize, nameFontSize } from "../certificates/design";
 import { renderCertificateSvg } from "../certificates/render";
-import { answerKey } from "../questions/answer-key.server";
 
 /**
  * The participation certificate (docs/decisions/0010-certificates.md): the PNG and SVG
@@ -33,8 +32,9 @@ async function finishedAttempt(
     dateOfBirth: options.dateOfBirth ?? "1990-05-17",
   });
   const { state } = await startTest(client);
+  const key = await formKeyOf(state.id);
   for (const code of questionCodes.slice(0, options.right ?? 0)) {
-    expect((await answer(client, state.id, code, { letter: answerKey[code] })).status).toBe(200);
+    expect((await answer(client, state.id, code, { letter: key[code] })).status).toBe(200);
   }
   if (options.right) await paceAnswers(state.id, 15_000);
   await finish(client, state.id);

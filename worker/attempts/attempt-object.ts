@@ -7,10 +7,13 @@ import {
   type RejectionReason,
   type SavedAnswer,
 } from "../../core/attempts/attempt-rules";
-import type { Letter } from "../../core/items/questions";
+import { drawFormWithDrafts, type Form } from "../../core/items/pool/form";
+import { publicForm } from "../../core/items/pool/public-form";
+import type { Letter, PublicQuestion } from "../../core/items/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
 import { withD1Counting } from "../dev";
+import { formSeed, imageNaming } from "../forms/item-secret";
 import {
   type AccessDecision,
   type AttemptAccess,
@@ -62,6 +65,11 @@ export interface AttemptSnapshot {
   startedAt: number;
   deadline: number;
   endedBy: Ending["endedBy"] | null;
+  /**
+   * The form's questions as the page shows them, when asked for; null for an attempt on
+   * bank v2 (started before forms, docs/decisions/0039-forms-served-and-scored.md).
+   */
+  questions?: PublicQuestion[] | null;
 }
 
 export type AnswerOutcome =
@@ -82,6 +90,14 @@ export interface StartAccess {
   secretHash: string;
   ownerId: string | null;
   sessionId: string | null;
+}
+
+/** A started attempt: its clock, and its form (null for one started on bank v2). */
+export interface StartedAttempt {
+  startedAt: number;
+  deadline: number;
+  form: Form | null;
+  questions: PublicQuestion[] | null;
 }
 
 /** A retried client or a changed mind may send many answers; the audit log keeps this many. */
@@ -118,13 +134,31 @@ export class TestAttempt extends DurableObject<Env> {
     return this.meta() ? this.kv.get<AttemptAccess>("access") : undefined;
   }
 
-  /** Starts the clock once; a repeated call answers the first start. */
+  /**
+   * Starts the clock once and draws the attempt's own form (issue 28,
+   * docs/decisions/0039-forms-served-and-scored.md): its seed is an HMAC of the attempt id
+   * under the item secret, and no item whose content hash is in `seen` (the person's
+   * earlier forms) comes back. The form is drawn here, not in the Worker: the Durable
+   * Object's CPU allowance takes the 40 verified draws. It keeps the form, the page's view
+   * of it and every image (served by `image`), and hands the form back for D1. A repeated
+   * call answers the first start.
+   */
   async start(
     init: { attemptId: string; durationMs: number; graceMs: number },
     starter: StartAccess,
-  ): Promise<{ startedAt: number; deadline: number }> {
+    seen: readonly string[],
+  ): Promise<StartedAttempt> {
     const existing = this.meta();
-    if (existing) return { startedAt: existing.startedAt, deadline: existing.deadline };
+    if (existing) {
+      return {
+        startedAt: existing.startedAt,
+        deadline: existing.deadline,
+        form: this.kv.get<Form>("form") ?? null,
+        questions: this.kv.get<PublicQuestion[]>("questions") ?? null,
+      };
+    }
+    const drawn = drawFormWithDrafts(formSeed(this.env, init.attemptId), new Set(seen));
+    const { questions, images } = publicForm(drawn, imageNaming(this.env, init.attemptId));
     const startedAt = Date.now();
     const meta: Meta = { ...init, startedAt, deadline: startedAt + init.durationMs };
     const anonymous: AttemptAccess = {
@@ -143,13 +177,24 @@ export class TestAttempt extends DurableObject<Env> {
       this.kv.put("status", "in_progress" satisfies AttemptStatus);
       this.kv.put("answers", {});
       this.kv.put("arrivals", []);
+      this.kv.put("form", drawn.form);
+      this.kv.put("questions", questions);
+      for (const [token, svg] of images) this.kv.put(`image:${token}`, svg);
     });
     await this.ctx.storage.setAlarm(meta.deadline + meta.graceMs);
-    return { startedAt, deadline: meta.deadline };
+    return { startedAt, deadline: meta.deadline, form: drawn.form, questions };
+  }
+
+  /**
+   * One image of the form by its token (worker/forms/item-images.ts), while the storage
+   * lasts; null for a token it does not have.
+   */
+  async image(token: string): Promise<string | null> {
+    return this.meta() ? (this.kv.get<string>(`image:${token}`) ?? null) : null;
   }
 
   /** The attempt as its owner may see it; finalised first when its time is over. */
-  async state(): Promise<AttemptSnapshot | null> {
+  async state(options: { questions?: boolean } = {}): Promise<AttemptSnapshot | null> {
     const meta = this.meta();
     if (!meta) return null;
     const now = Date.now();
@@ -167,6 +212,9 @@ export class TestAttempt extends DurableObject<Env> {
       startedAt: meta.startedAt,
       deadline: meta.deadline,
       endedBy: ending?.endedBy ?? null,
+      ...(options.questions
+        ? { questions: this.kv.get<PublicQuestion[]>("questions") ?? null }
+        : {}),
     };
   }
 

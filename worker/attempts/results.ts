@@ -2,6 +2,7 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { ScoredResult } from "../../core/attempts/attempt";
 import type { Letter } from "../../core/items/questions";
+import { scoreForm } from "../../core/scoring/form-scoring";
 import { iqScale } from "../../core/scoring/norms-model";
 import {
   type Band,
@@ -12,6 +13,7 @@ import {
 } from "../../core/scoring/scoring";
 import { database } from "../../db/client";
 import { resultTallies, testResults } from "../../db/schema";
+import { parseForm } from "../forms/forms";
 import { answerKey, answerKeyVersion } from "../questions/answer-key.server";
 import { previousAnswerKeys } from "../questions/previous-answer-keys.server";
 import type { AttemptRow } from "./lookup";
@@ -139,12 +141,16 @@ export async function resultOf(
 ): Promise<ScoredResult> {
   const stored = await storedResult(env, attempt.id);
   if (stored) return toTestResult(stored);
-  const scored = scoreAttempt({
+  const form = parseForm(attempt.form);
+  const taken = {
     answers: lettersOf(attempt),
-    key: keyFor(attempt),
     dateOfBirth: owner.dateOfBirth,
     testDate: new Date(attempt.finishedAt),
-  });
+  };
+  // A form of its own is scored by IRT from its own items (ADR 0038); banks v1 and v2 by
+  // their raw total through the norms, with their own key (ADR 0009, ADR 0025).
+  const formScore = form ? scoreForm({ ...taken, items: form.items }) : null;
+  const scored = formScore ?? scoreAttempt({ ...taken, key: keyFor(attempt) });
   // Brazil and the world: the model until this site has enough results (PSYCHOMETRICS.md).
   const samples = await samplesFor(env, scored.iq, "BR");
   const world = percentileAgainst(scored.iq, populationMeans.world, samples.world);
@@ -167,6 +173,11 @@ export async function resultOf(
       rawByCategory: JSON.stringify(scored.rawByCategory),
       normsVersion: scored.normsVersion,
       ageBand: scored.ageBand,
+      scoringVersion: formScore?.scoringVersion ?? null,
+      parameterVersion: formScore ? attempt.parameterVersion : null,
+      ability: formScore
+        ? JSON.stringify({ ...formScore.ability, byCategory: formScore.abilityByCategory })
+        : null,
       percentageWorld: world.percentage,
       percentageBrazil: brazil.percentage,
       percentileMethodWorld: world.method,

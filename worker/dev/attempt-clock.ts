@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { attemptStub, loadAttempt } from "../attempts/lookup";
+import { formKey, parseForm } from "../forms/forms";
 
 /**
  * Development only: moves a running attempt's clock forward, so the time-up path can be
@@ -25,4 +26,16 @@ attemptClock.post("/:id/elapse", async (c) => {
   if (!row) return c.json({ status: 404, code: "invalidTest" }, 404);
   const moved = await attemptStub(c.env, row.id).shiftClock(parsed.data.ms);
   return moved ? c.json({ ok: true }) : c.json({ status: 409, code: "testFinished" }, 409);
+});
+
+/**
+ * Development only: the key of an attempt's own form, so the browser tests (and a developer
+ * on `npm start`) can answer right on purpose. Production answers 404, like every /_dev
+ * route; the key is never in any other answer (docs/decisions/0039-forms-served-and-scored.md).
+ */
+attemptClock.get("/:id/key", async (c) => {
+  const row = await loadAttempt(c.env, c.req.param("id"));
+  const form = parseForm(row?.form);
+  if (!form) return c.json({ status: 404, code: "invalidTest" }, 404);
+  return c.json(formKey(form), 200, { "Cache-Control": "no-store" });
 });

@@ -13,6 +13,7 @@ const production = {
   EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
   STRIPE_SECRET_KEY: "sk_test_unused",
   STRIPE_WEBHOOK_SECRET: "whsec_unused",
+  ITEM_SECRET: "item-secret-for-tests",
 };
 
 async function sendResetMail(name = "Maria Silva") {

@@ -94,7 +94,7 @@ export function forgetSharedCopiesInMemory(): void {
  * The data centre's cache. The page types (the DOM's lib) hide the Workers' `default`
  * member of `caches`; it is there at run time.
  */
-function edgeCache(): Cache {
+export function edgeCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 

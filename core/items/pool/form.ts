@@ -149,18 +149,26 @@ function drawCategory(
   return drawn.sort((x, y) => x.instance.parameters.b - y.instance.parameters.b);
 }
 
+/** A drawn form with the drafts of its items (same order): what the attempt renders from. */
+export interface DrawnForm {
+  form: Form;
+  drafts: ItemDraft[];
+}
+
 /**
- * The form of an attempt. `seen` holds the content hashes of every item the person met in
- * earlier attempts: none comes back.
+ * The form of an attempt with its items' drafts. `seen` holds the content hashes of every
+ * item the person met in earlier attempts: none comes back.
  */
-export function drawForm(seed: string, seen: ReadonlySet<string> = new Set()): Form {
+export function drawFormWithDrafts(seed: string, seen: ReadonlySet<string> = new Set()): DrawnForm {
   const key = answerLetters(seed);
   const taken = new Set<string>();
+  const drafts: ItemDraft[] = [];
   const items = categories.flatMap((category, c) =>
     drawCategory(seed, category, seen, taken).map(({ instance, content }, position): FormItem => {
       const letter = key[c * itemsPerCategory + position] as Letter;
       const rng = createRng(`${seed}:${category}:${position}:order`);
       const others = rng.shuffle([1, 2, 3]);
+      drafts.push(instance.draft);
       return {
         code: `${category}-${String(position + 1).padStart(2, "0")}`,
         instance: instance.ref,
@@ -171,5 +179,10 @@ export function drawForm(seed: string, seen: ReadonlySet<string> = new Set()): F
       };
     }),
   );
-  return { version: formVersion, items };
+  return { form: { version: formVersion, items }, drafts };
+}
+
+/** The form of an attempt (see `drawFormWithDrafts`). */
+export function drawForm(seed: string, seen: ReadonlySet<string> = new Set()): Form {
+  return drawFormWithDrafts(seed, seen).form;
 }

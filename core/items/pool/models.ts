@@ -30,3 +30,11 @@ export const poolModels: readonly ItemModel[] = [...sm, ...ra, ...re, ...rl];
 export function modelById(id: string): ItemModel | undefined {
   return poolModels.find((model) => model.id === id);
 }
+
+/**
+ * The version of the weights above (and so of every predicted parameter): a form is priced
+ * with it and each form's result keeps it. Any change to a weight, an intercept or a
+ * discrimination needs a new version (pool.test.ts holds the weights' hash);
+ * `npm run calibrate` proposes the next one.
+ */
+export const parameterVersion = "lltm-v1";

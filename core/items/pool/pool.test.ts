@@ -287,3 +287,20 @@ describe("the models and the checks stay apart", () => {
     }
   });
 });
+
+describe("the parameters' version", () => {
+  it("changes with the weights: forms and results keep the version they were priced with", async () => {
+    const { sha256 } = await import("@oslojs/crypto/sha2");
+    const { encodeHexLowerCase } = await import("@oslojs/encoding");
+    const { parameterVersion, weightsByCategory } = await import("./models.ts");
+    const hash = encodeHexLowerCase(
+      sha256(new TextEncoder().encode(JSON.stringify(weightsByCategory))),
+    ).slice(0, 16);
+    // A changed weight, intercept or discrimination fails here: give `parameterVersion` a new
+    // name (never reuse one) and record the new hash beside it.
+    expect({ parameterVersion, hash }).toEqual({
+      parameterVersion: "lltm-v1",
+      hash: "5134052228a75046",
+    });
+  });
+});

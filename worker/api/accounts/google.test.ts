@@ -310,6 +310,7 @@ describe("the real Google adapter (faked at the HTTP boundary)", () => {
         EMAIL_FROM: "Lumen IQ <no-reply@example.com>",
         STRIPE_SECRET_KEY: "sk_test_unused",
         STRIPE_WEBHOOK_SECRET: "whsec_unused",
+        ITEM_SECRET: "item-secret-for-tests",
       },
       createExecutionContext(),
     );
