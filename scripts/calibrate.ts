@@ -169,6 +169,7 @@ function readFormAttempts(remote: boolean): StoredFormAttempt[] {
     form: String(row.form),
     answers: String(row.answers),
     ageBand: row.ageBand === null ? null : String(row.ageBand),
+    parameterVersion: row.parameterVersion === null ? null : String(row.parameterVersion),
   }));
 }
 
@@ -231,6 +232,7 @@ export function calibrate(
         data: parsed.data,
         rejected: parsed.rejected,
         formVersions: parsed.formVersions,
+        parameterVersions: parsed.parameterVersions,
         now,
       });
     }

@@ -8,7 +8,11 @@
  */
 import type { Category } from "../../core/items/model.ts";
 import type { CategoryWeights } from "../../core/items/pool/difficulty.ts";
-import { modelsByCategory, weightsByCategory } from "../../core/items/pool/models.ts";
+import {
+  modelsByCategory,
+  parameterVersion,
+  weightsByCategory,
+} from "../../core/items/pool/models.ts";
 import { ageBands as currentAgeBands, normsVersion } from "../../core/scoring/norms-model.ts";
 import { minResultsForFit } from "./analyse.ts";
 import {
@@ -28,6 +32,8 @@ export const seBound = 0.15;
 
 export interface ParametersProposal {
   parametersVersion: string;
+  /** The version whose weights are the "current" values beside each estimate. */
+  currentParametersVersion: string;
   generatedAt: string;
   source: string;
   results: number;
@@ -70,6 +76,8 @@ export interface ModelsReport {
   results: number;
   rejected: { reason: string; attempts: number }[];
   formVersions: Record<string, number>;
+  /** Attempts by the parameters' version their forms were drawn with. */
+  parameterVersions: Record<string, number>;
   fit: { iterations: number; converged: boolean; logLikelihood: number } | null;
   categories: CategoryEstimate[];
   parameters: ParametersProposal | null;
@@ -149,6 +157,7 @@ export function analyseModels(input: {
   data: ModelResponses;
   rejected?: { reason: string; attempts: number }[];
   formVersions?: Record<string, number>;
+  parameterVersions?: Record<string, number>;
   now: Date;
   truth?: FormsTruth;
   weights?: Readonly<Record<Category, CategoryWeights>>;
@@ -161,6 +170,7 @@ export function analyseModels(input: {
     results,
     rejected: input.rejected ?? [],
     formVersions: input.formVersions ?? {},
+    parameterVersions: input.parameterVersions ?? {},
   };
   if (results < minResultsForFit) {
     notes.push(`No model fit: ${results} form attempts, the fit needs ${minResultsForFit}.`);
@@ -190,7 +200,7 @@ export function analyseModels(input: {
         );
     }
   const month = now.toISOString().slice(0, 7);
-  const parametersVersion = `lltm-${month}-${label}`;
+  const parametersVersion = `lltm-calibrated-${month}-${label}`;
   const { zero, ageBands, anchor } = measureAgeBands(
     data.takers.map((taker, i) => ({
       ability: fit.abilities[i]?.eap ?? 0,
@@ -200,6 +210,7 @@ export function analyseModels(input: {
   const precision = precisionOf(fit.categories, results);
   const parameters: ParametersProposal = {
     parametersVersion,
+    currentParametersVersion: parameterVersion,
     generatedAt: now.toISOString(),
     source: input.source,
     results,

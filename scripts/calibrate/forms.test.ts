@@ -25,6 +25,7 @@ const good: StoredFormAttempt = {
   form: form(item("SM-01", "A"), item("SM-02", "C", { ...arithmetic, visible: 4 })),
   answers: answers({ "SM-01": "A", "SM-02": "B" }),
   ageBand: "25-34",
+  parameterVersion: "lltm-v1",
 };
 
 describe("stored form attempts", () => {
@@ -60,9 +61,11 @@ describe("stored form attempts", () => {
       form: form(item("SM-01", "B", { visible: 6, direction: "up", magnitude: "small" })),
       answers: answers({ "SM-01": "B" }),
       ageBand: null,
+      parameterVersion: null,
     };
     const parsed = parseFormAttempts([good, other], modelById);
     expect(parsed.data.cells).toHaveLength(2);
+    expect(parsed.parameterVersions).toEqual({ "lltm-v1": 1, unknown: 1 });
     expect(parsed.data.takers[1]).toEqual({
       ageBand: "unknown",
       responses: [{ cell: 0, right: true }],
@@ -118,7 +121,7 @@ describe("stored form attempts", () => {
     "leaves out a row that cannot be read whole: $reason",
     ({ form: formText, answers: answersText, reason }) => {
       // A bad item anywhere leaves the whole attempt out: a good item of it is not read either.
-      const bad = { form: formText, answers: answersText, ageBand: null };
+      const bad = { form: formText, answers: answersText, ageBand: null, parameterVersion: null };
       const parsed = parseFormAttempts([good, bad, bad], modelById);
       expect(parsed.rejected).toEqual([{ reason, attempts: 2 }]);
       expect(parsed.data.takers).toHaveLength(1);

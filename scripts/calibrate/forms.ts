@@ -20,6 +20,8 @@ export interface StoredFormAttempt {
   /** JSON `{ code: { letter, at } }`. */
   answers: string;
   ageBand: string | null;
+  /** The parameters' version the form was priced with (`test_attempts.parameter_version`). */
+  parameterVersion: string | null;
 }
 
 /**
@@ -32,7 +34,8 @@ export const columnsSql = "PRAGMA table_info(test_attempts)";
 export function finishedFormAttemptsSql(afterRowid: number, limit: number): string {
   if (!Number.isSafeInteger(afterRowid) || !Number.isSafeInteger(limit))
     throw new Error("not whole numbers");
-  return `SELECT a.rowid AS rowid, a.form AS form, a.answers AS answers, r.age_band AS ageBand
+  return `SELECT a.rowid AS rowid, a.form AS form, a.answers AS answers, r.age_band AS ageBand,
+  a.parameter_version AS parameterVersion
 FROM test_attempts a LEFT JOIN test_results r ON r.attempt_id = a.id
 WHERE a.status = 'finished' AND a.form IS NOT NULL AND a.answers IS NOT NULL AND a.rowid > ${afterRowid}
 ORDER BY a.rowid LIMIT ${limit}`;
@@ -42,8 +45,9 @@ export interface ParsedForms {
   data: ModelResponses;
   /** Attempts left out, by reason. */
   rejected: { reason: string; attempts: number }[];
-  /** Attempts read, by the form's version. */
+  /** Attempts read, by the form's version and by the parameters' version it was drawn with. */
   formVersions: Record<string, number>;
+  parameterVersions: Record<string, number>;
 }
 
 class Unreadable extends Error {}
@@ -83,6 +87,7 @@ export function parseFormAttempts(
   const takers: ModelTaker[] = [];
   const rejected = new Map<string, number>();
   const formVersions: Record<string, number> = {};
+  const parameterVersions: Record<string, number> = {};
   for (const attempt of attempts) {
     try {
       const form = parseJson(attempt.form, "the form is not JSON");
@@ -118,6 +123,8 @@ export function parseFormAttempts(
       });
       const version = typeof form.version === "string" ? form.version : "unknown";
       formVersions[version] = (formVersions[version] ?? 0) + 1;
+      const priced = attempt.parameterVersion ?? "unknown";
+      parameterVersions[priced] = (parameterVersions[priced] ?? 0) + 1;
       takers.push({ ageBand: attempt.ageBand ?? "unknown", responses });
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
@@ -129,5 +136,6 @@ export function parseFormAttempts(
     data: { cells, takers },
     rejected: [...rejected].map(([reason, count]) => ({ reason, attempts: count })),
     formVersions,
+    parameterVersions,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run calibrate` on stored attempts, with `wrangler d1 execute` replaced by the same SQL
- * on an in-memory SQLite with the real migrations (and the `form` column the forms add):
+ * on an in-memory SQLite with the real migrations (0010 adds the `form` column):
  * what it reads, what it writes, and that the banks' path is what it was.
  */
 import { createHash } from "node:crypto";
@@ -11,6 +11,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { categories } from "../../core/items/model.ts";
 import { cellsOf, pickCell, targetDifficulty } from "../../core/items/pool/form.ts";
+import { parameterVersion } from "../../core/items/pool/models.ts";
 import { createRng } from "../../core/items/rng.ts";
 import { probabilityRight } from "../../core/scoring/irt.ts";
 import { ageBands } from "../../core/scoring/norms-model.ts";
@@ -33,8 +34,8 @@ const now = new Date("2027-03-15T12:00:00Z");
 function insertFormAttempts(db: DatabaseSync, count: number) {
   const rng = createRng("stored-forms");
   const insert = db.prepare(`INSERT INTO test_attempts (id, secret_hash, status, started_at,
-    deadline, question_bank_version, locale, answers, created_at, form)
-    VALUES (?, 'h', 'finished', 1, 2, 'form-v1', 'en', ?, 1, ?)`);
+    deadline, question_bank_version, locale, answers, created_at, form, parameter_version)
+    VALUES (?, 'h', 'finished', 1, 2, 'form-v1', 'en', ?, 1, ?, 'lltm-v1')`);
   for (let i = 0; i < count; i++) {
     const theta = normalDraw(rng);
     const answers: Record<string, { letter: string; at: number }> = {};
@@ -90,8 +91,10 @@ beforeEach(() => {
 });
 
 describe("npm run calibrate on stored form attempts", () => {
-  it("before the form column exists, reads the banks as before and no models", () => {
-    insertBankAttempts(d1.db as DatabaseSync, 3);
+  it("without the form column (a D1 before migration 0010), reads the banks as before and no models", () => {
+    const db = d1.db as DatabaseSync;
+    db.exec("ALTER TABLE test_attempts DROP COLUMN form");
+    insertBankAttempts(db, 3);
     const out = mkdtempSync(join(tmpdir(), "calibrate-"));
     const { report, files } = calibrate({ remote: false, synthetic: null, forms: false, out }, now);
     expect(report.models).toBeNull();
@@ -104,7 +107,6 @@ describe("npm run calibrate on stored form attempts", () => {
 
   it("fits the models from form attempts, proposes parameters, and keeps the banks' attempts apart", () => {
     const db = d1.db as DatabaseSync;
-    db.exec("ALTER TABLE test_attempts ADD COLUMN form text");
     insertBankAttempts(db, 3);
     insertFormAttempts(db, 260);
     db.exec(`INSERT INTO test_attempts (id, secret_hash, status, started_at, deadline,
@@ -124,14 +126,19 @@ describe("npm run calibrate on stored form attempts", () => {
     const models = report.models;
     expect(models?.results).toBe(260);
     expect(models?.rejected).toEqual([{ reason: "unknown item model sm-gone", attempts: 1 }]);
+    expect(models?.formVersions).toEqual({ "form-v1": 260 });
+    expect(models?.parameterVersions).toEqual({ "lltm-v1": 260 });
     expect(models?.fit?.converged).toBe(true);
     expect(models?.categories.map((c) => c.category)).toEqual(["SM", "RA", "RE", "RL"]);
     expect(models?.notes).toContain("No norms proposal: 260 form attempts, norms need 1000.");
-    const version = "lltm-2027-03-form-v1";
+    const version = "lltm-calibrated-2027-03-form-v1";
     const parametersFile = join(out, `parameters-${version}.json`);
     expect(files).toEqual([join(out, "report.json"), join(out, "report.html"), parametersFile]);
     const parameters = JSON.parse(readFileSync(parametersFile, "utf8"));
-    expect(parameters.parametersVersion).toBe(version);
+    expect(parameters).toMatchObject({
+      parametersVersion: version,
+      currentParametersVersion: parameterVersion,
+    });
     const sm = parameters.categories[0];
     expect(sm.weights.find((w: { name: string }) => w.name === "intercept")).toMatchObject({
       current: -2.5,
@@ -181,13 +188,13 @@ describe("npm run calibrate --synthetic N --forms", () => {
     expect(files).toEqual([
       join(out, "report.json"),
       join(out, "report.html"),
-      join(out, "parameters-lltm-2027-03-form-v1-synthetic.json"),
+      join(out, "parameters-lltm-calibrated-2027-03-form-v1-synthetic.json"),
       join(out, "norms-v2-form-v1-synthetic.json"),
     ]);
     const norms = JSON.parse(readFileSync(join(out, "norms-v2-form-v1-synthetic.json"), "utf8"));
     expect(norms).toMatchObject({
       normsVersion: "v2-calibrated-2027-03-form-v1-synthetic",
-      parametersVersion: "lltm-2027-03-form-v1-synthetic",
+      parametersVersion: "lltm-calibrated-2027-03-form-v1-synthetic",
       results: 1000,
     });
     expect(norms.ageBands.map((b: { id: string }) => b.id)).toEqual(ageBands.map((b) => b.id));

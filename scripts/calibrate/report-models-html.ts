@@ -162,11 +162,15 @@ export function modelsSection(report: ModelsReport): string {
   const rejected = report.rejected
     .map((r) => `<li>${r.attempts} attempts left out: ${escapeHtml(r.reason)}</li>`)
     .join("");
-  const versions = Object.entries(report.formVersions)
-    .map(([version, n]) => `${escapeHtml(version)} ${n}`)
-    .join(", ");
+  const counts = (tally: Record<string, number>) =>
+    Object.entries(tally)
+      .map(([version, n]) => `${escapeHtml(version)} ${n}`)
+      .join(", ");
+  const versions = [counts(report.formVersions), counts(report.parameterVersions)]
+    .filter(Boolean)
+    .join("; drawn with parameters ");
   const parameters = report.parameters
-    ? `<p>Proposed <code>${escapeHtml(report.parameters.parametersVersion)}</code>, written to <code>parameters-${escapeHtml(report.parameters.parametersVersion)}.json</code> for review; nothing is stored. Ability 0 is ${escapeHtml(report.parameters.anchor)}: every intercept moved by ${fixed(report.parameters.interceptShift, 3)}.</p>`
+    ? `<p>Proposed <code>${escapeHtml(report.parameters.parametersVersion)}</code>, written to <code>parameters-${escapeHtml(report.parameters.parametersVersion)}.json</code> for review beside the current <code>${escapeHtml(report.parameters.currentParametersVersion)}</code>; nothing is stored. Ability 0 is ${escapeHtml(report.parameters.anchor)}: every intercept moved by ${fixed(report.parameters.interceptShift, 3)}.</p>`
     : "";
   return `<section>
 <h2>Item models <code>${escapeHtml(report.label)}</code> (LLTM)</h2>
