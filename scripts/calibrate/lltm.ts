@@ -24,6 +24,7 @@
 import type { Category } from "../../core/items/model.ts";
 import type { CategoryWeights } from "../../core/items/pool/difficulty.ts";
 import { type Grid, guessing, normalGrid, scaling } from "../../core/scoring/irt.ts";
+import { posteriorOf } from "./irt.ts";
 import { invert, solve } from "./linear-algebra.ts";
 import {
   type Block,
@@ -115,16 +116,14 @@ function eStep(data: ModelResponses, tables: Tables, grid: Grid) {
   const logWrong = tables.map((t) => t?.p.map((p) => Math.log(1 - p)));
   let logLikelihood = 0;
   const posterior = data.takers.map((taker) => {
-    const log = logPrior.slice();
-    for (const { cell, right } of taker.responses) {
-      const table = (right ? logRight[cell] : logWrong[cell]) as number[];
-      for (let k = 0; k < log.length; k++) log[k] = (log[k] as number) + (table[k] as number);
-    }
-    const max = Math.max(...log);
-    const w = log.map((v) => Math.exp(v - max));
-    const sum = w.reduce((s, v) => s + v, 0);
-    logLikelihood += max + Math.log(sum);
-    return w.map((v) => v / sum);
+    const { weights, logMarginal } = posteriorOf(
+      logPrior,
+      taker.responses.map(
+        ({ cell, right }) => (right ? logRight[cell] : logWrong[cell]) as number[],
+      ),
+    );
+    logLikelihood += logMarginal;
+    return weights;
   });
   return { posterior, logLikelihood };
 }

@@ -198,7 +198,7 @@ export function reportHtml(report: CalibrationReport): string {
     report.versions.length || report.models
       ? [
           ...report.versions.map(versionSection),
-          report.models ? modelsSection(report.models) : "",
+          ...(report.models ? [modelsSection(report.models)] : []),
         ].join("\n")
       : "<p>No finished attempts to calibrate.</p>";
   return `<!doctype html>
