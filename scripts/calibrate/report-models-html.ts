@@ -126,7 +126,14 @@ function categoryTables(report: ModelsReport): string {
             w.status === "estimated"
               ? ""
               : `<span class="flag">${w.status === "absent" ? "absent" : `aliased with ${escapeHtml((w.aliasedWith ?? []).join(" + "))}`}: kept</span>`;
-          return `<tr><td>${escapeHtml(w.name)}</td><td>${fixed(w.current)}</td><td>${fixed(proposed.get(key))}</td><td>${fixed(w.se)}</td>${synthetic ? `<td>${fixed(truthOf.get(key))}</td>` : ""}<td>${w.responses}</td><td>${status}</td></tr>`;
+          // How many standard errors the estimate lies from the current value (before the
+          // anchor's shift): beyond 2, the data disagree with the stated weight.
+          const z =
+            w.status === "estimated" && w.se && w.current !== null
+              ? (w.estimate - w.current) / w.se
+              : null;
+          const zCell = z === null ? "-" : Math.abs(z) > 2 ? `<b>${fixed(z, 1)}</b>` : fixed(z, 1);
+          return `<tr><td>${escapeHtml(w.name)}</td><td>${fixed(w.current)}</td><td>${fixed(proposed.get(key))}</td><td>${fixed(w.se)}</td><td>${zCell}</td>${synthetic ? `<td>${fixed(truthOf.get(key))}</td>` : ""}<td>${w.responses}</td><td>${status}</td></tr>`;
         })
         .join("");
       const models = c.discriminations
@@ -137,7 +144,7 @@ function categoryTables(report: ModelsReport): string {
         .join("");
       const truthHead = synthetic ? "<th>true</th>" : "";
       return `<h3>${c.category}: ${c.responses} answers, ${c.cells} cells (model and radicals)</h3>
-<table><thead><tr><th>weight</th><th>current</th><th>proposed</th><th>SE</th>${truthHead}<th>answers with it</th><th></th></tr></thead><tbody>${weights}</tbody></table>
+<table><thead><tr><th>weight</th><th>current</th><th>proposed</th><th>SE</th><th>change / SE</th>${truthHead}<th>answers with it</th><th></th></tr></thead><tbody>${weights}</tbody></table>
 <table><thead><tr><th>model</th><th>current a</th><th>proposed a</th><th>SE</th>${truthHead}<th>answers</th><th>share right</th><th>expected</th></tr></thead><tbody>${models}</tbody></table>`;
     })
     .join("\n");
