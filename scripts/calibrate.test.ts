@@ -11,19 +11,30 @@ const now = new Date("2027-03-15T12:00:00Z");
 
 describe("npm run calibrate options", () => {
   it("defaults to the local D1 and the calibration folder", () => {
-    expect(parseOptions([])).toEqual({ remote: false, synthetic: null, out: "calibration" });
+    expect(parseOptions([])).toEqual({
+      remote: false,
+      synthetic: null,
+      forms: false,
+      out: "calibration",
+    });
     expect(parseOptions(["--remote", "--out", "x"])).toEqual({
       remote: true,
       synthetic: null,
+      forms: false,
       out: "x",
     });
-    expect(parseOptions(["--synthetic", "2000"])).toMatchObject({ synthetic: 2000 });
+    expect(parseOptions(["--synthetic", "2000"])).toMatchObject({ synthetic: 2000, forms: false });
+    expect(parseOptions(["--synthetic", "2000", "--forms"])).toMatchObject({
+      synthetic: 2000,
+      forms: true,
+    });
   });
 
   it.each([
     [["--synthetic", "many"], "--synthetic must be"],
     [["--synthetic", "50"], "--synthetic must be"],
     [["--synthetic", "500", "--remote"], "do not go together"],
+    [["--forms"], "--forms goes with --synthetic"],
     [["--write"], "Unknown option"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(UsageError);
@@ -61,7 +72,7 @@ describe("the stored attempts it reads (SQL on the real migrations)", () => {
 describe("npm run calibrate --synthetic", () => {
   it("writes the JSON and HTML reports and, with enough takers, a proposed v2 norms table", () => {
     const out = mkdtempSync(join(tmpdir(), "calibrate-"));
-    const { files } = calibrate({ remote: false, synthetic: 1000, out }, now);
+    const { files } = calibrate({ remote: false, synthetic: 1000, forms: false, out }, now);
     const normsFile = join(out, `norms-v2-${answerKeyVersion}-synthetic.json`);
     expect(files).toEqual([join(out, "report.json"), join(out, "report.html"), normsFile]);
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
@@ -95,7 +106,7 @@ describe("npm run calibrate --synthetic", () => {
 
   it("proposes no norms below the threshold and says why", () => {
     const out = mkdtempSync(join(tmpdir(), "calibrate-"));
-    const { report, files } = calibrate({ remote: false, synthetic: 400, out }, now);
+    const { report, files } = calibrate({ remote: false, synthetic: 400, forms: false, out }, now);
     expect(files).toHaveLength(2);
     expect(existsSync(join(out, `norms-v2-${answerKeyVersion}-synthetic.json`))).toBe(false);
     expect(report.versions[0]?.notes).toEqual(["No norms proposal: 400 results, norms need 1000."]);

@@ -42,6 +42,23 @@ export interface Fit {
   abilities: { eap: number; sd: number }[];
 }
 
+/**
+ * One taker's posterior weights over the grid, from the prior's logs and each answer's
+ * log-likelihood at every node, and the log of the taker's marginal likelihood.
+ */
+export function posteriorOf(
+  logPrior: readonly number[],
+  answers: Iterable<readonly number[]>,
+): { weights: number[]; logMarginal: number } {
+  const log = logPrior.slice();
+  for (const table of answers)
+    for (let k = 0; k < log.length; k++) log[k] = (log[k] as number) + (table[k] as number);
+  const max = Math.max(...log);
+  const weights = log.map((v) => Math.exp(v - max));
+  const sum = weights.reduce((s, w) => s + w, 0);
+  return { weights: weights.map((w) => w / sum), logMarginal: max + Math.log(sum) };
+}
+
 /** Posterior weights over the grid for every taker, and the marginal log-likelihood. */
 function posteriors(scores: readonly number[][], items: readonly ItemParameters[], grid: Grid) {
   const logP = items.map((item) => grid.nodes.map((t) => Math.log(probabilityRight(item, t))));
@@ -49,16 +66,12 @@ function posteriors(scores: readonly number[][], items: readonly ItemParameters[
   const logWeights = grid.weights.map(Math.log);
   let logLikelihood = 0;
   const result = scores.map((row) => {
-    const log = logWeights.slice();
-    for (let j = 0; j < items.length; j++) {
-      const table = (row[j] === 1 ? logP[j] : logQ[j]) as number[];
-      for (let k = 0; k < log.length; k++) log[k] = (log[k] as number) + (table[k] as number);
-    }
-    const max = Math.max(...log);
-    const weights = log.map((v) => Math.exp(v - max));
-    const sum = weights.reduce((s, w) => s + w, 0);
-    logLikelihood += max + Math.log(sum);
-    return weights.map((w) => w / sum);
+    const { weights, logMarginal } = posteriorOf(
+      logWeights,
+      row.map((score, j) => (score === 1 ? logP[j] : logQ[j]) as number[]),
+    );
+    logLikelihood += logMarginal;
+    return weights;
   });
   return { posterior: result, logLikelihood };
 }

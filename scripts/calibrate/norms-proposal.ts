@@ -115,19 +115,19 @@ function mean(values: readonly number[]): number {
   return values.reduce((s, v) => s + v, 0) / values.length;
 }
 
-export function proposeNorms(input: {
-  questionBankVersion: string;
-  codes: readonly string[];
-  items: readonly ItemParameters[];
-  /** Each taker's ability estimate (EAP) and stored age band. */
-  takers: readonly { ability: number; ageBand: string }[];
-  reliability: number;
-  now: Date;
-}): NormsProposal {
-  const inBand = (id: string) => input.takers.filter((t) => t.ageBand === id).map((t) => t.ability);
+/**
+ * The scale's zero and each age band's mean ability from the takers' abilities: the
+ * reference band's mean is the zero when it has enough takers, otherwise all takers' (the
+ * fit's own zero); a band with enough takers is measured against it, the others keep the
+ * v1 model's mean.
+ */
+export function measureAgeBands(takers: readonly { ability: number; ageBand: string }[]): {
+  zero: number;
+  ageBands: ProposedAgeBand[];
+  anchor: string;
+} {
+  const inBand = (id: string) => takers.filter((t) => t.ageBand === id).map((t) => t.ability);
   const reference = inBand(referenceAgeBand);
-  // The scale's zero: the reference band's mean ability when it has enough takers,
-  // otherwise all takers' (the fit's own zero).
   const zero = reference.length >= minResultsForBand ? mean(reference) : 0;
   const ageBands = v1AgeBands.map((band): ProposedAgeBand => {
     const abilities = inBand(band.id);
@@ -140,6 +140,23 @@ export function proposeNorms(input: {
       source: measured ? "measured" : "v1 model",
     };
   });
+  const anchor =
+    reference.length >= minResultsForBand
+      ? `this site's takers aged ${referenceAgeBand} (mean 0, SD 1 of all takers of this version)`
+      : `all of this site's takers of this version (too few aged ${referenceAgeBand} to anchor on them)`;
+  return { zero, ageBands, anchor };
+}
+
+export function proposeNorms(input: {
+  questionBankVersion: string;
+  codes: readonly string[];
+  items: readonly ItemParameters[];
+  /** Each taker's ability estimate (EAP) and stored age band. */
+  takers: readonly { ability: number; ageBand: string }[];
+  reliability: number;
+  now: Date;
+}): NormsProposal {
+  const { zero, ageBands, anchor } = measureAgeBands(input.takers);
   const table = buildTable(input.items, zero, ageBands);
   const v1Table = buildTable(v1Items(input.codes), 0, v1AgeBands);
   const sem = iqScale.sd * Math.sqrt(1 - input.reliability);
@@ -151,10 +168,7 @@ export function proposeNorms(input: {
     reliability: input.reliability,
     sem,
     intervalHalfWidth: Math.round(1.96 * sem),
-    anchor:
-      reference.length >= minResultsForBand
-        ? `this site's takers aged ${referenceAgeBand} (mean 0, SD 1 of all takers of this version)`
-        : "all of this site's takers of this version (too few aged 25-34 to anchor on them)",
+    anchor,
     items: input.items.map((item, j) => ({ code: input.codes[j] as string, ...item })),
     ageBands,
     table,

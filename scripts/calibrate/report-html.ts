@@ -4,6 +4,8 @@
  */
 import { escapeHtml } from "../../core/web/escape.ts";
 import type { ItemReport, VersionReport } from "./analyse.ts";
+import type { ModelsReport } from "./analyse-models.ts";
+import { modelsSection } from "./report-models-html.ts";
 
 export interface CalibrationReport {
   generatedAt: string;
@@ -11,6 +13,8 @@ export interface CalibrationReport {
   versions: VersionReport[];
   /** Versions with results but no answer key found. */
   skipped: { questionBankVersion: string; attempts: number; reason: string }[];
+  /** The item models, from attempts on forms of their own; null when there are none to read. */
+  models: ModelsReport | null;
 }
 
 const categoryColours: Record<string, string> = {
@@ -190,9 +194,13 @@ export function reportHtml(report: CalibrationReport): string {
         `<li><code>${escapeHtml(s.questionBankVersion)}</code>: ${s.attempts} attempts, ${escapeHtml(s.reason)}</li>`,
     )
     .join("");
-  const body = report.versions.length
-    ? report.versions.map(versionSection).join("\n")
-    : "<p>No finished attempts to calibrate.</p>";
+  const body =
+    report.versions.length || report.models
+      ? [
+          ...report.versions.map(versionSection),
+          ...(report.models ? [modelsSection(report.models)] : []),
+        ].join("\n")
+      : "<p>No finished attempts to calibrate.</p>";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Calibration report</title>
 <style>

@@ -23,13 +23,21 @@ export interface Grouped {
   withoutKey: Map<string, number>;
 }
 
-/** Only finished attempts, in stored order; `rowid` pages through them. */
-export function finishedAttemptsSql(afterRowid: number, limit: number): string {
+/**
+ * Only finished attempts, in stored order; `rowid` pages through them. `withoutForms`: once
+ * test_attempts has the `form` column, attempts that took a form of their own are left to
+ * the model calibration (scripts/calibrate/forms.ts).
+ */
+export function finishedAttemptsSql(
+  afterRowid: number,
+  limit: number,
+  withoutForms = false,
+): string {
   if (!Number.isSafeInteger(afterRowid) || !Number.isSafeInteger(limit))
     throw new Error("not whole numbers");
   return `SELECT a.rowid AS rowid, a.question_bank_version AS version, a.answers AS answers, r.age_band AS ageBand
 FROM test_attempts a LEFT JOIN test_results r ON r.attempt_id = a.id
-WHERE a.status = 'finished' AND a.answers IS NOT NULL AND a.rowid > ${afterRowid}
+WHERE a.status = 'finished' AND a.answers IS NOT NULL${withoutForms ? " AND a.form IS NULL" : ""} AND a.rowid > ${afterRowid}
 ORDER BY a.rowid LIMIT ${limit}`;
 }
 

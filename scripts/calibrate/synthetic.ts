@@ -6,13 +6,15 @@
 import type { Letter } from "../../core/items/questions.ts";
 import { createRng, type Rng } from "../../core/items/rng.ts";
 import { guessing, type ItemParameters, probabilityRight } from "../../core/scoring/irt.ts";
+import { ageBands, unknownAgeBand } from "../../core/scoring/norms-model.ts";
 import { letters, type ResponseSet, type Taker } from "./classical.ts";
 
 export const syntheticSeed = "lumen-iq-calibration-synthetic-v1";
 
 /** Share of wrong answers left unanswered. */
 const omitShare = 0.05;
-const syntheticAgeBands = ["16-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+", "unknown"];
+/** Every age band of the norms, and takers without a result. */
+export const syntheticAgeBands = [...ageBands.map((band) => band.id), unknownAgeBand];
 
 /** A standard normal draw (Box-Muller). */
 export function normalDraw(rng: Rng): number {

@@ -29,7 +29,7 @@ export const targetDifficulty: readonly number[] = [
 ];
 
 /** How far a cell's predicted b may sit from its target before the next is tried. */
-const tolerance = 0.35;
+export const tolerance = 0.35;
 
 export interface FormItem {
   /** The position shown to the taker: "SM-01" .. "RL-10". */
@@ -49,7 +49,7 @@ export interface Form {
   items: FormItem[];
 }
 
-interface Cell {
+export interface Cell {
   model: ItemModel;
   radicals: Radicals;
   b: number;
@@ -83,7 +83,12 @@ export function contentOf(draft: ItemDraft): string {
  * The cell for one position: among the cells within the tolerance of the target (widened
  * until some are), one of a model the category has not used yet when there is one.
  */
-function pickCell(rng: Rng, cells: readonly Cell[], target: number, used: Set<string>): Cell {
+export function pickCell(
+  rng: Rng,
+  cells: readonly Cell[],
+  target: number,
+  used: Set<string>,
+): Cell {
   if (cells.length === 0) throw new Error("a category without item models");
   for (let width = tolerance; ; width += tolerance) {
     const near = cells.filter((cell) => Math.abs(cell.b - target) <= width);
