@@ -5,7 +5,7 @@
  * standard error, IQ through the age norms (100 + 15 x (ability - band mean), as
  * norms.ts's percentile then inverse normal), and a 95 % interval from that error, so it
  * widens at the extremes. As on the fixed banks, a total no better than guessing (10 of 40
- * or fewer) lands at the floor. Attempts call it once they take forms (issue 28, second half).
+ * or fewer) lands at the floor. Every attempt with a form of its own is scored by it (worker/attempts/results.ts, ADR 0039).
  */
 import { ageOn } from "../accounts/age";
 import type { Letter, QuestionCategory } from "../items/questions";
