@@ -1,8 +1,9 @@
 import type { ScoredResult } from "../attempts/attempt";
 import { shareCouponPercent } from "../payments/checkout";
 import { unknownAgeBand } from "../scoring/norms-model";
+import { scoreLabels } from "../scoring/score-text";
 import type { PercentileMethod } from "../scoring/scoring";
-import { iqLabel, populationMeans } from "../scoring/scoring";
+import { populationMeans } from "../scoring/scoring";
 import { areaTitle, areaWord } from "./areas";
 import { type MessageRef, type ReportMessageKey, ref } from "./messages";
 import {
@@ -23,7 +24,7 @@ import { bandGroup, suggestionTips } from "./suggestions";
 const bandName = (result: ScoredResult) => ref(`result_band_${result.band}`);
 
 function cover(result: ScoredResult): ReportSection {
-  const { low, high } = result.interval;
+  const labels = scoreLabels(result);
   return {
     id: "cover",
     title: ref("premium_cover_title"),
@@ -37,8 +38,8 @@ function cover(result: ScoredResult): ReportSection {
             value: ref("premium_figure_iq_value", { iq: result.iqLabel }),
           },
           {
-            label: ref("premium_figure_interval"),
-            value: ref("premium_figure_interval_value", { low: iqLabel(low), high: iqLabel(high) }),
+            label: ref("score_interval_caption"),
+            value: ref("score_interval_range", { low: labels.low, high: labels.high }),
           },
           { label: ref("premium_figure_band"), value: bandName(result) },
         ],
@@ -48,11 +49,8 @@ function cover(result: ScoredResult): ReportSection {
 }
 
 function scoreSentence(result: ScoredResult): MessageRef {
-  const inputs = {
-    iq: result.iqLabel,
-    low: iqLabel(result.interval.low),
-    high: iqLabel(result.interval.high),
-  };
+  const labels = scoreLabels(result);
+  const inputs = { iq: result.iqLabel, low: labels.low, high: labels.high };
   if (result.atCeiling) return ref("premium_overview_score_ceiling", inputs);
   if (result.atFloor) return ref("premium_overview_score_floor", inputs);
   return ref("premium_overview_score", inputs);
