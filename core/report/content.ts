@@ -6,12 +6,7 @@ import type { PercentileMethod } from "../scoring/scoring";
 import { populationMeans } from "../scoring/scoring";
 import { areaTitle, areaWord } from "./areas";
 import { type MessageRef, type ReportMessageKey, ref } from "./messages";
-import {
-  type CategoryProfile,
-  categoryProfile,
-  deviationThreshold,
-  reportCategories,
-} from "./profile";
+import { type CategoryProfile, categoryProfile, reportCategories } from "./profile";
 import type { ReportContent, ReportSection, ScoreRow } from "./shape";
 import { skillSection } from "./skills";
 import { bandGroup, suggestionTips } from "./suggestions";
@@ -99,6 +94,7 @@ function scoreRow(profile: CategoryProfile, category: ScoreRow["category"]): Sco
     area: areaTitle[category],
     raw: row.raw,
     average: row.averageTaker,
+    margin: profile.margin[category],
   });
   return { ...row, name: areaTitle[category], text };
 }
@@ -151,25 +147,19 @@ function generalOverview(profile: CategoryProfile): ReportSection {
     const text =
       profile.spread === 0
         ? ref("premium_general_balanced_equal")
-        : ref("premium_general_balanced", { spread: profile.spread });
+        : ref("premium_general_balanced");
     blocks.push({ kind: "paragraph", text });
   }
   if (profile.strengths.length > 0) {
     blocks.push({
       kind: "paragraph",
-      text: ref("premium_general_strengths", {
-        areas: list(profile.strengths),
-        threshold: deviationThreshold,
-      }),
+      text: ref("premium_general_strengths", { areas: list(profile.strengths) }),
     });
   }
   if (profile.developmentAreas.length > 0) {
     blocks.push({
       kind: "paragraph",
-      text: ref("premium_general_development", {
-        areas: list(profile.developmentAreas),
-        threshold: deviationThreshold,
-      }),
+      text: ref("premium_general_development", { areas: list(profile.developmentAreas) }),
     });
   }
   return { id: "generalOverview", title: ref("premium_general_title"), blocks };
@@ -268,7 +258,7 @@ function thanks(): ReportSection {
 }
 
 export function reportContent(result: ScoredResult): ReportContent {
-  const profile = categoryProfile(result.rawByCategory, result.ageBand);
+  const profile = categoryProfile(result.rawByCategory, result.abilities, result.ageBand);
   return {
     profile,
     sections: [
