@@ -105,9 +105,7 @@ describe("the precision of each area", () => {
   it("is said in IQ points a lay reader can picture, rounded to 5, in both languages", () => {
     const en = sectionText(renderReport(reportContent(mid), "en"), "results");
     const pt = sectionText(renderReport(reportContent(mid), "pt-br"), "results");
-    const margins = [...en.matchAll(/margin about ±(\d+) IQ points/g)].map((m) =>
-      Number(m[1]),
-    );
+    const margins = [...en.matchAll(/margin about ±(\d+) IQ points/g)].map((m) => Number(m[1]));
     expect(margins).toHaveLength(4);
     for (const margin of margins) expect(margin % 5).toBe(0);
     expect([...pt.matchAll(/margem de cerca de ±(\d+) pontos de QI/g)]).toHaveLength(4);
