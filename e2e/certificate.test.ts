@@ -93,6 +93,9 @@ describe.each([
     const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
     // "95% interval: ≤55 to 72": the verification page gives the same range (issue 29.4).
     const interval = (await page.getByTestId("result-interval").textContent()) ?? "";
+    expect(await page.getByTestId("result-method-link").getAttribute("href")).toBe(
+      locale === "en" ? "/how-it-works" : "/pt-br/como-funciona",
+    );
 
     await page.getByRole("link", { name: t.yourCertificate }).click();
     await page.waitForURL((url) => url.pathname.startsWith(t.certificate));
@@ -147,6 +150,11 @@ describe.each([
     expect(range).toMatch(/\d/);
     expect(interval.endsWith(`: ${range}`)).toBe(true);
     expect(await stranger.page.getByTestId("verify-questions").textContent()).toContain("v1");
+    // How the test works, from the verification page and from the result.
+    const methodPath = locale === "en" ? "/how-it-works" : "/pt-br/como-funciona";
+    expect(await stranger.page.getByTestId("verify-method-link").getAttribute("href")).toBe(
+      methodPath,
+    );
     expect(await stranger.page.getByTestId("verify-date").textContent()).toMatch(/\d{4}/);
     expect(await hasNoHorizontalOverflow(stranger.page)).toBe(true);
     await screenshot(stranger.page, `certificate-verify-${locale}-${size}`);

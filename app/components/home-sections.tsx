@@ -281,6 +281,13 @@ function FaqSection({ locale }: { locale: Locale }) {
                   </AppLink>
                 </p>
               ) : null}
+              {id === "score" ? (
+                <p>
+                  <AppLink screen="method" locale={locale} data-testid="faq-method-link">
+                    {m.method_link()}
+                  </AppLink>
+                </p>
+              ) : null}
             </div>
           </details>
         ))}

@@ -25,6 +25,8 @@ export interface LegalSection {
 export function LegalPage(props: {
   title: string;
   intro: string;
+  /** The line under the title; the legal pages' last update by default. */
+  updated?: string;
   sections: LegalSection[];
   "data-testid": string;
 }) {
@@ -32,7 +34,7 @@ export function LegalPage(props: {
     <div className="container legal" data-testid={props["data-testid"]}>
       <header className="legal-head">
         <h1 className="legal-title">{props.title}</h1>
-        <p className="legal-updated">{m.legal_last_updated()}</p>
+        <p className="legal-updated">{props.updated ?? m.legal_last_updated()}</p>
         <p className="legal-intro">{props.intro}</p>
       </header>
       <div className="legal-body">

@@ -119,6 +119,11 @@ export default function CertificateVerify({ loaderData }: Route.ComponentProps) 
         </div>
       </dl>
       <p className="notice">{m.certificate_verify_notice()}</p>
+      <p className="account-page-text">
+        <AppLink screen="method" locale={locale} data-testid="verify-method-link">
+          {m.method_link()}
+        </AppLink>
+      </p>
     </section>
   );
 }

@@ -179,6 +179,14 @@ function ReportView({
             {m.report_print()}
           </button>
         ) : null}
+        <AppLink
+          screen="method"
+          locale={locale}
+          className="button button-ghost button-xs"
+          data-testid="report-method-link"
+        >
+          {m.method_link()}
+        </AppLink>
         <a
           className="button button-primary button-xs"
           href={fileLink("report.pdf")}

@@ -100,6 +100,11 @@ export default function Result({ loaderData }: Route.ComponentProps) {
                 ? m.result_floor()
                 : m.result_interval_help()}
           </p>
+          <p className="result-method">
+            <AppLink screen="method" locale={locale} data-testid="result-method-link">
+              {m.method_link()}
+            </AppLink>
+          </p>
         </div>
         <div className="result-band" data-band={result.band} data-testid="result-band">
           <p className="result-score-label">{m.result_band_label()}</p>

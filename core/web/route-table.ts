@@ -74,6 +74,12 @@ export const screens = {
     indexable: false,
     page: true,
   },
+  /** How the test works (issue 29.5): items, scoring, precision, norms, what it is not. */
+  method: {
+    paths: { en: "/how-it-works", "pt-br": "/como-funciona" },
+    indexable: true,
+    page: true,
+  },
   privacyPolicy: { paths: samePath("/privacy-policy"), indexable: true, page: true },
   register: { paths: { en: "/register", "pt-br": "/cadastro" }, indexable: true, page: true },
   report: {
