@@ -1,7 +1,6 @@
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Locale } from "../../core/locales/locales";
-import { type Database, database } from "../../db/client";
+import { database } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { errorResponse } from "../http/responses";
 import { sha256Hex } from "./crypto";
@@ -70,8 +69,6 @@ export interface Attempt {
   blocked: Counted[];
   /** Takes this attempt back out of the counts (it was refused, or it succeeded). */
   release(): Promise<void>;
-  /** The same, as a statement for the caller's own batch. */
-  releaseStatement(db: Database): BatchItem<"sqlite">;
 }
 
 /**
@@ -109,15 +106,32 @@ export async function attempt(env: Env, counters: Counted[], now = Date.now()): 
   const blocked = counters.filter(
     (counter, i) => (tallies[i]?.[0]?.n ?? 0) > limits[counter.kind].max,
   );
-  const releaseStatement = (on: Database) =>
-    on.delete(authAttempts).where(inArray(authAttempts.id, ids));
   return {
     blocked,
     release: async () => {
-      if (ids.length > 0) await releaseStatement(db);
+      if (ids.length > 0) await db.delete(authAttempts).where(inArray(authAttempts.id, ids));
     },
-    releaseStatement,
   };
+}
+
+/**
+ * Whether a counter is already at its limit, counting only the rows it holds and adding
+ * none: for a limit on outcomes (a sign-up refused for a taken address), where a request
+ * still in progress is not one of them. The outcome itself is then counted atomically
+ * with `attempt()` when it happens.
+ */
+export async function atLimit(env: Env, counter: Counted, now = Date.now()): Promise<boolean> {
+  const [row] = await database(env.DB)
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, storedKind[counter.kind]),
+        eq(authAttempts.key, keyOf(counter)),
+        gt(authAttempts.createdAt, now - limits[counter.kind].window),
+      ),
+    );
+  return (row?.n ?? 0) >= limits[counter.kind].max;
 }
 
 /** Forgets every attempt on one counter (a successful sign-in clears its pair's failures). */
