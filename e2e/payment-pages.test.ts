@@ -259,6 +259,55 @@ describe("the offer and checkout once a payment was tried", () => {
     expect(await page.getByTestId("offer-cta").count()).toBe(1);
   });
 
+  it("the cancelled page of a checkout left open changes nothing when read; its Try again works without JavaScript", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({
+      viewport: viewports.phone,
+      javaScriptEnabled: false,
+    });
+    const id = await finishedAttemptOfNewAccount(context, "left");
+    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
+      data: {},
+      headers: { Origin: baseUrl, i18n: "pt-br" },
+    });
+    expect(started.status()).toBe(201);
+    const { paymentId } = (await started.json()) as { paymentId: string };
+    const cancelledPath = localizePath("payments", "pt-br", { status: "cancelled", id: paymentId });
+    const statusOf = async () =>
+      (
+        (await (await context.request.get(`${baseUrl}/api/payments/${paymentId}`)).json()) as {
+          status: string;
+        }
+      ).status;
+
+    // A checkout opened before the cancel link led here still sends its buyer to the
+    // status page with ?cancelled=1: the cancelled page is where they arrive.
+    await page.goto(`${localizePath("checkoutStatus", "pt-br", { id, paymentId })}?cancelled=1`);
+    await page.waitForURL((url) => url.pathname === cancelledPath);
+    expect(await page.getByTestId("payment-result").getAttribute("data-left")).toBe("true");
+    await page.reload();
+    expect(await statusOf()).toBe("awaiting");
+    // Only the cancelled page stands in for a payment nothing was heard about.
+    await page.goto(localizePath("payments", "pt-br", { status: "failure", id: paymentId }));
+    await page.waitForURL(
+      (url) => url.pathname === localizePath("checkoutStatus", "pt-br", { id, paymentId }),
+    );
+
+    await page.goto(cancelledPath);
+    await page.getByTestId("payment-retry").click();
+    await page.waitForURL((url) => url.pathname === localizePath("checkout", "pt-br", { id }));
+    await page.getByTestId("checkout-form").waitFor();
+    expect(await page.getByTestId("open-payment").count()).toBe(0);
+    expect(await statusOf()).toBe("cancelled");
+    // Read again, the page follows the payment: cancelled, and Try again is a link now.
+    await page.goto(cancelledPath);
+    expect(await page.getByTestId("payment-result").getAttribute("data-left")).toBeNull();
+    expect(await page.getByTestId("payment-retry").getAttribute("href")).toBe(
+      localizePath("checkout", "pt-br", { id }),
+    );
+  });
+
   it("an unreachable provider: Pay explains that nothing was charged, and the offer says to try again", async ({
     newPage,
   }) => {
