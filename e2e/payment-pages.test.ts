@@ -167,7 +167,7 @@ describe.each([
     await screenshot(page, `payment-offer-${locale}-${size}`);
   });
 
-  it("checkout shows the order and the methods, refuses an unknown coupon under its field, keeps the code", async ({
+  it("checkout shows the order and the methods, refuses a mistyped coupon under its field (no failed request), keeps the code", async ({
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport });
@@ -183,12 +183,31 @@ describe.each([
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-method")));
     expect(methods).toEqual(t.methods);
 
+    // A typo is the form's error, not a missing page: nothing the browser loads for it
+    // fails (a 4xx would be logged as a failed resource).
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
     await page.getByTestId("checkout-coupon").fill("NO-SUCH-COUPON");
     await page.getByTestId("checkout-apply").click();
     const error = page.getByTestId("checkout-coupon-error");
     await error.waitFor();
     expect(await error.textContent()).toBe(t.invalidCoupon);
+    expect(await page.getByTestId("checkout-coupon").getAttribute("aria-describedby")).toBe(
+      "checkout-coupon-error",
+    );
     expect(await page.getByTestId("checkout-coupon").inputValue()).toBe("NO-SUCH-COUPON");
+    // Pay with the typo still in the field: the same error by the field, no provider page.
+    await page.getByTestId("checkout-coupon").fill("NO-SUCH-COUPON-2");
+    const paid = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByTestId("checkout-pay").click();
+    expect((await paid).status()).toBe(200);
+    await page.getByTestId("checkout-pay").and(page.locator(":enabled")).waitFor();
+    expect(await error.textContent()).toBe(t.invalidCoupon);
+    expect(await page.getByTestId("checkout-coupon").inputValue()).toBe("NO-SUCH-COUPON-2");
+    expect(page.url()).toContain(localizePath("checkout", locale, { id }));
+    expect(failed).toEqual([]);
     expect(await page.getByTestId("checkout-total").textContent()).toBe(t.price);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, `payment-checkout-${locale}-${size}`);
