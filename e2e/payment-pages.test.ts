@@ -1,3 +1,4 @@
+import type { BrowserContext } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
 import {
@@ -255,18 +256,23 @@ describe("pages about one payment", () => {
   });
 });
 
+/** A payment started through the API, as Pay starts it, left at the provider's page. */
+async function startPayment(context: BrowserContext, id: string, locale: Locale) {
+  const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
+    data: {},
+    headers: { Origin: baseUrl, i18n: locale },
+  });
+  expect(started.status()).toBe(201);
+  return ((await started.json()) as { paymentId: string }).paymentId;
+}
+
 describe("the offer and checkout once a payment was tried", () => {
   it("a payment started and not finished is called open, not failed, and paying again is offered", async ({
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
     const id = await finishedAttemptOfNewAccount(context, "open");
-    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
-      data: {},
-      headers: { Origin: baseUrl, i18n: "en" },
-    });
-    expect(started.status()).toBe(201);
-    const { paymentId } = (await started.json()) as { paymentId: string };
+    const paymentId = await startPayment(context, id, "en");
 
     await page.goto(localizePath("result", "en", { id }));
     const note = page.getByTestId("open-payment");
@@ -286,12 +292,7 @@ describe("the offer and checkout once a payment was tried", () => {
       javaScriptEnabled: false,
     });
     const id = await finishedAttemptOfNewAccount(context, "left");
-    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
-      data: {},
-      headers: { Origin: baseUrl, i18n: "pt-br" },
-    });
-    expect(started.status()).toBe(201);
-    const { paymentId } = (await started.json()) as { paymentId: string };
+    const paymentId = await startPayment(context, id, "pt-br");
     const cancelledPath = localizePath("payments", "pt-br", { status: "cancelled", id: paymentId });
     const statusOf = async () =>
       (

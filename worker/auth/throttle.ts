@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Locale } from "../../core/locales/locales";
-import { database } from "../../db/client";
+import { type Database, database } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { errorResponse } from "../http/responses";
 import { sha256Hex } from "./crypto";
@@ -64,6 +64,20 @@ function keyOf({ kind, value }: Counted): string {
   return sha256Hex(`${kind}:${value}`);
 }
 
+/** The rows of one counter inside its window. */
+function countInWindow(db: Database, counter: Counted, now: number) {
+  return db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, storedKind[counter.kind]),
+        eq(authAttempts.key, keyOf(counter)),
+        gt(authAttempts.createdAt, now - limits[counter.kind].window),
+      ),
+    );
+}
+
 export interface Attempt {
   /** The counters this attempt took over their limit (empty: go ahead). */
   blocked: Counted[];
@@ -85,18 +99,7 @@ export async function attempt(env: Env, counters: Counted[], now = Date.now()): 
       .values({ kind: storedKind[counter.kind], key: keyOf(counter), createdAt: now })
       .returning({ id: authAttempts.id }),
   );
-  const counts = counters.map((counter) =>
-    db
-      .select({ n: count() })
-      .from(authAttempts)
-      .where(
-        and(
-          eq(authAttempts.kind, storedKind[counter.kind]),
-          eq(authAttempts.key, keyOf(counter)),
-          gt(authAttempts.createdAt, now - limits[counter.kind].window),
-        ),
-      ),
-  );
+  const counts = counters.map((counter) => countInWindow(db, counter, now));
   const prune = db.delete(authAttempts).where(lt(authAttempts.createdAt, now - longestWindow));
   const results = (await db.batch([prune, ...inserts, ...counts])) as unknown[];
   const ids = (results.slice(1, 1 + counters.length) as { id: number }[][]).flatMap((rows) =>
@@ -121,16 +124,7 @@ export async function attempt(env: Env, counters: Counted[], now = Date.now()): 
  * with `attempt()` when it happens.
  */
 export async function atLimit(env: Env, counter: Counted, now = Date.now()): Promise<boolean> {
-  const [row] = await database(env.DB)
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(
-      and(
-        eq(authAttempts.kind, storedKind[counter.kind]),
-        eq(authAttempts.key, keyOf(counter)),
-        gt(authAttempts.createdAt, now - limits[counter.kind].window),
-      ),
-    );
+  const [row] = await countInWindow(database(env.DB), counter, now);
   return (row?.n ?? 0) >= limits[counter.kind].max;
 }
 
