@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
   }
   // Checkouts opened before the provider's cancel link led to the cancelled page
-  // (docs/decisions/0041-buyers-path-cancel-and-coupon-errors.md) still send a buyer who
+  // (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md) still send a buyer who
   // gives up here, with `?cancelled=1`, for their last minutes: that page is where they go.
   if (new URL(request.url).searchParams.get("cancelled") === "1") {
     throw redirect(localizePath("payments", locale, { status: "cancelled", id: payment.id }));

@@ -134,7 +134,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
  * A coupon the API refused (required, invalid, expired, used, locked): its message, under
  * the field. The page itself answers 200: it is the checkout, shown with a field's error,
  * and a 4xx would have the browser log a failed resource for every typo
- * (docs/decisions/0041-buyers-path-cancel-and-coupon-errors.md).
+ * (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
  */
 function couponFailure(
   answer: { status: number; fields: Record<string, string[]> },

@@ -30,7 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The provider's "cancel and go back" lands here (worker/payments/orders.ts) while
     // nothing was paid: for the buyer the payment is cancelled, so the page says so at
     // once. Reading changes nothing (SECURITY.md 8); Try again closes the provider's
-    // checkout by a POST (docs/decisions/0041-buyers-path-cancel-and-coupon-errors.md).
+    // checkout by a POST (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
     if (params.status === "cancelled" && payment.status === "awaiting") {
       return { payment, result: "cancelled" as const, left: true };
     }

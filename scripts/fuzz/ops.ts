@@ -367,7 +367,7 @@ function buyable(person: Person, attempt: AttemptM): "yes" | "maybe" | "no" {
 /** The answer a coupon must get for this attempt, from the model (worker/coupons/README.md). */
 function couponProblem(world: World, person: Person, attempt: AttemptM, code: string) {
   const issued = world.coupons.find((c) => c.code === code);
-  // Mistyped, unknown or someone else's: the field's validation error, 400 (ADR 0041).
+  // Mistyped, unknown or someone else's: the field's validation error, 400 (ADR 0042).
   if (!issued) return 400;
   if (issued.audience === "buyer" && issued.buyer !== person) return 400;
   const payments = world.people.flatMap((p) => p.attempts.flatMap((a) => a.payments));

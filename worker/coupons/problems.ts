@@ -7,7 +7,7 @@ export type CouponProblem = "required" | "invalid" | "expired" | "unavailable" |
 /**
  * The spec's statuses, but for 'invalid': a code that is mistyped, unknown or someone
  * else's is a form's validation error, 400 like 'required' and every field error of the
- * API, not a missing page (docs/decisions/0041-buyers-path-cancel-and-coupon-errors.md). The
+ * API, not a missing page (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md). The
  * spec gives none for 'locked', and 423 Locked says exactly that.
  */
 const couponProblemStatus = {

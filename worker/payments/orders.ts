@@ -180,7 +180,8 @@ export async function startPayment(
   const base = env.BASE_URL.replace(/\/$/, "");
   const statusPath = localizePath("checkoutStatus", locale, { id: attempt.id, paymentId });
   // "Cancel and go back" lands on the cancelled page at once; it changes nothing, and its
-  // Try again closes this checkout by a POST (docs/decisions/0041-buyers-path-cancel-and-coupon-errors.md).
+  // Try again closes this checkout by a POST
+  // (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
   const cancelledPath = localizePath("payments", locale, { status: "cancelled", id: paymentId });
   try {
     const created = await provider.createCheckout({
