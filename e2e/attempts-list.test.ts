@@ -2,7 +2,14 @@ import type { Page } from "playwright-core";
 import { formatTestDate } from "../core/attempts/attempts-list";
 import { questionCodes } from "../core/items/questions";
 import type { Locale } from "../core/locales/locales";
-import { callApi, runner, sendAnyway, sendsHomeToSignIn, signUpViaApi } from "./attempt-taking";
+import {
+  callApi,
+  finishedAttempt,
+  runner,
+  sendAnyway,
+  sendsHomeToSignIn,
+  signUpViaApi,
+} from "./attempt-taking";
 import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
@@ -83,6 +90,36 @@ describe.each([
   const t = texts[locale];
   const viewport = viewports[size];
   const timezoneId = timeZones[locale];
+
+  it("draws the history of three tests, each score with its interval, and the note on practice", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport, timezoneId });
+    await signUpViaApi(context, "history");
+    await finishedAttempt(context);
+    await page.goto(t.list);
+    await page.getByTestId("tests-row").first().waitFor();
+    // One finished test: no chart yet.
+    expect(await page.getByTestId("tests-history").count()).toBe(0);
+    await finishedAttempt(context);
+    await finishedAttempt(context);
+    await page.goto(t.list);
+    const history = page.getByTestId("tests-history");
+    await history.waitFor();
+    expect(await history.getByTestId("tests-history-point").count()).toBe(3);
+    const iqs = await page.getByTestId("tests-iq").allTextContents();
+    // The chart's points are the rows' scores, oldest first.
+    const points = await history
+      .getByTestId("tests-history-point")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-iq")));
+    expect(points.map((iq) => (Number(iq) <= 55 ? "≤55" : iq))).toEqual([...iqs].reverse());
+    expect(await page.getByTestId("tests-practice-note").textContent()).toMatch(
+      locale === "en" ? /after the third/ : /depois do terceiro/,
+    );
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `tests-history-${locale}-${size}`);
+    expect(problems).toEqual([]);
+  });
 
   it("sends an anonymous visitor home, where the login modal opens", async ({ newPage }) => {
     const { page, problems } = await newPage({ viewport });

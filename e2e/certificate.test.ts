@@ -91,6 +91,8 @@ describe.each([
     const { page, problems } = await newPage({ viewport, acceptDownloads: true });
     await takeTestAndSignUp(page, locale);
     const iq = (await page.getByTestId("result-iq").textContent()) ?? "";
+    // "95% interval: ≤55 to 72": the verification page gives the same range (issue 29.4).
+    const interval = (await page.getByTestId("result-interval").textContent()) ?? "";
 
     await page.getByRole("link", { name: t.yourCertificate }).click();
     await page.waitForURL((url) => url.pathname.startsWith(t.certificate));
@@ -131,7 +133,7 @@ describe.each([
       await page.emulateMedia({ media: "screen" });
     }
 
-    // Anyone with the link sees the name, the IQ and the date.
+    // Anyone with the link sees the name, the IQ with its interval, the date and the questions.
     const verifyHref =
       (await page.getByTestId("certificate-verify-link").getAttribute("href")) ?? "";
     expect(verifyHref).toMatch(new RegExp(`^${t.verify}[0-9A-Z]{10}$`));
@@ -141,6 +143,10 @@ describe.each([
     await stranger.page.getByRole("heading", { name: t.verified }).waitFor();
     expect(await stranger.page.getByTestId("verify-name").textContent()).toBe(name);
     expect(await stranger.page.getByTestId("verify-iq").textContent()).toBe(iq);
+    const range = (await stranger.page.getByTestId("verify-interval").textContent()) ?? "";
+    expect(range).toMatch(/\d/);
+    expect(interval.endsWith(`: ${range}`)).toBe(true);
+    expect(await stranger.page.getByTestId("verify-questions").textContent()).toContain("v1");
     expect(await stranger.page.getByTestId("verify-date").textContent()).toMatch(/\d{4}/);
     expect(await hasNoHorizontalOverflow(stranger.page)).toBe(true);
     await screenshot(stranger.page, `certificate-verify-${locale}-${size}`);

@@ -119,6 +119,7 @@ describe("the API's shapes", () => {
           status: "in_progress",
           iq: null,
           iqLabel: null,
+          interval: null,
           paymentStatus: null,
         },
         {
@@ -127,6 +128,7 @@ describe("the API's shapes", () => {
           status: "finished",
           iq: 112,
           iqLabel: "112",
+          interval: { low: 104, high: 120 },
           paymentStatus: "approved",
         },
         {
@@ -135,6 +137,7 @@ describe("the API's shapes", () => {
           status: "rejected",
           iq: null,
           iqLabel: null,
+          interval: null,
           paymentStatus: null,
         },
       ],

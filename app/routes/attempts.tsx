@@ -12,6 +12,7 @@ import * as m from "../../core/paraglide/messages";
 import { paymentStatusLabel, paymentStatusTone } from "../../core/payments/payments";
 import type { Params, Screen } from "../../core/web/route-table";
 import { ClockIcon, ListIcon } from "../components/icons";
+import { ScoreHistory } from "../components/score-history";
 import { loadFromApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { requireProfile } from "../lib/require-user.server";
@@ -53,6 +54,7 @@ export default function Attempts({ loaderData }: Route.ComponentProps) {
           </AppLink>
         ) : null}
       </div>
+      <ScoreHistory tests={tests} locale={locale} />
       {tests.length === 0 ? <EmptyState locale={locale} /> : <AttemptsTable tests={tests} />}
     </section>
   );

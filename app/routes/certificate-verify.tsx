@@ -100,9 +100,21 @@ export default function CertificateVerify({ loaderData }: Route.ComponentProps) 
           <dd data-testid="verify-iq">{certificate.iqLabel}</dd>
         </div>
         <div>
+          <dt>{m.score_interval_caption()}</dt>
+          <dd data-testid="verify-interval">{m.score_interval_range(certificate.interval)}</dd>
+        </div>
+        <div>
           <dt>{m.certificate_verify_date()}</dt>
           <dd data-testid="verify-date">
             {certificateDate(new Date(`${certificate.date}T12:00:00Z`), locale)}
+          </dd>
+        </div>
+        <div>
+          <dt>{m.certificate_verify_questions()}</dt>
+          <dd data-testid="verify-questions">
+            {certificate.questions.kind === "form"
+              ? m.certificate_verify_questions_form({ version: certificate.questions.version })
+              : m.certificate_verify_questions_bank({ version: certificate.questions.version })}
           </dd>
         </div>
       </dl>

@@ -4,6 +4,7 @@ import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { CheckoutView } from "../../core/payments/checkout";
 import { bandName, bandText } from "../../core/scoring/band-text";
+import { scoreLabels } from "../../core/scoring/score-text";
 import { IqChart } from "../components/iq-chart";
 import { NoResult } from "../components/no-result";
 import { ReportOffer } from "../components/report-offer";
@@ -79,6 +80,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind !== "result") return <NoResult kind={loaderData.kind} />;
   const { result, checkout } = loaderData;
   const correct = result.rawTotal;
+  const labels = scoreLabels(result);
   return (
     <section className="result container" data-testid="result">
       <p className="eyebrow">{m.result_eyebrow()}</p>
@@ -89,7 +91,7 @@ export default function Result({ loaderData }: Route.ComponentProps) {
             {result.iqLabel}
           </p>
           <p className="result-interval" data-testid="result-interval">
-            {m.result_interval({ low: result.interval.low, high: result.interval.high })}
+            {m.score_interval_caption()}: {m.score_interval_range(labels)}
           </p>
           <p className="result-help">
             {result.atCeiling

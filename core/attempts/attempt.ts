@@ -1,4 +1,5 @@
 import type { Letter, PublicQuestion } from "../items/questions";
+import type { AreaAbilities } from "../scoring/area-abilities";
 import type { PercentileMethod, ScoredAttempt } from "../scoring/scoring";
 
 /** The timed test's shapes shared by the Worker and the pages (docs/decisions/0008-timed-test.md). */
@@ -54,6 +55,11 @@ export interface ScoredResult extends AttemptResult {
   percentageWorld: number;
   percentageBrazil: number;
   percentileMethod: { world: PercentileMethod; brazil: PercentileMethod };
+  /**
+   * The overall and area abilities with their standard errors (the profile of issue 29.1):
+   * a form's as scored, a bank's read from its area totals (core/scoring/bank-abilities.ts).
+   */
+  abilities: AreaAbilities;
 }
 
 /** The free part of a result: everything but the report's percentiles and area scores. */
@@ -63,6 +69,7 @@ export function freeResult(result: ScoredResult): AttemptResult {
     percentageBrazil: _b,
     percentileMethod: _m,
     rawByCategory: _c,
+    abilities: _a,
     ...free
   } = result;
   return free;

@@ -10,6 +10,7 @@ const finished = (paymentStatus: AttemptListRow["paymentStatus"] = null): Attemp
   status: "finished",
   iq: 112,
   iqLabel: "112",
+  interval: { low: 104, high: 120 },
   paymentStatus,
 });
 const other = (status: "rejected" | "in_progress"): AttemptListRow => ({
@@ -18,6 +19,7 @@ const other = (status: "rejected" | "in_progress"): AttemptListRow => ({
   status,
   iq: null,
   iqLabel: null,
+  interval: null,
   paymentStatus: null,
 });
 

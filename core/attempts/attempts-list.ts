@@ -18,6 +18,8 @@ export type AttemptListRow =
       iq: number;
       /** As the result shows it: "145+" at the ceiling, "≤55" at the floor. */
       iqLabel: string;
+      /** The result's 95 % interval (the history chart, issue 29.3). */
+      interval: { low: number; high: number };
       /** The premium report's payment; null until one is made (the payments issue). */
       paymentStatus: PaymentStatus | null;
     })
@@ -25,6 +27,7 @@ export type AttemptListRow =
       status: "rejected" | "in_progress";
       iq: null;
       iqLabel: null;
+      interval: null;
       paymentStatus: null;
     });
 

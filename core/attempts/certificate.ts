@@ -61,8 +61,12 @@ export function isoDay(date: Date): string {
 export interface CertificateVerification {
   name: string;
   iqLabel: string;
+  /** The 95 % interval's ends as labels ("≤55", "145+" at the ends: core/scoring/score-text.ts). */
+  interval: { low: string; high: string };
   /** yyyy-mm-dd */
   date: string;
+  /** The test's questions: a form of its own (its version) or a shared bank (its name). */
+  questions: { kind: "form" | "bank"; version: string };
 }
 
 /** The certificate page's data (the owner's): the verification facts, the code and its link. */

@@ -53,8 +53,18 @@ function keysOf(content: ReportContent, id: string): string[] {
 const tipKeys = (content: ReportContent) =>
   keysOf(content, "suggestions").filter((key) => key.startsWith("premium_tip_"));
 
-const mid = scoredResult(raw(9, 4, 5, 8)); // 26 of 40: IQ 102, average band
-const mirrored = scoredResult(raw(3, 9, 8, 4)); // 24 of 40
+/** Abilities that name SM and RL as strengths and RA and RE as development areas (or the reverse). */
+const uneven = (up: number) => ({
+  overall: { theta: 0, se: 0.35 },
+  byCategory: {
+    SM: { theta: up, se: 0.6 },
+    RA: { theta: -up, se: 0.6 },
+    RE: { theta: -up, se: 0.6 },
+    RL: { theta: up, se: 0.6 },
+  },
+});
+const mid = scoredResult(raw(9, 4, 5, 8), { abilities: uneven(1.5) }); // 26 of 40: IQ 102, average band
+const mirrored = scoredResult(raw(3, 9, 8, 4), { abilities: uneven(-1.5) }); // 24 of 40
 const flat = scoredResult(raw(6, 6, 6, 6));
 const nearlyFlat = scoredResult(raw(7, 6, 7, 6));
 const ceiling = scoredResult(raw(10, 10, 10, 10));
@@ -88,6 +98,17 @@ describe("every section, in the spec's order, in both languages", () => {
     const same = allTexts(pt).filter((text) => english.has(text));
     // Only figures that are numbers or symbols may read the same in both languages.
     for (const text of same) expect(text).toMatch(/^[\d.,≤+–\s]+$/);
+  });
+});
+
+describe("the precision of each area", () => {
+  it("is said in IQ points a lay reader can picture, rounded to 5, in both languages", () => {
+    const en = sectionText(renderReport(reportContent(mid), "en"), "results");
+    const pt = sectionText(renderReport(reportContent(mid), "pt-br"), "results");
+    const margins = [...en.matchAll(/margin about ±(\d+) IQ points/g)].map((m) => Number(m[1]));
+    expect(margins).toHaveLength(4);
+    for (const margin of margins) expect(margin % 5).toBe(0);
+    expect([...pt.matchAll(/margem de cerca de ±(\d+) pontos de QI/g)]).toHaveLength(4);
   });
 });
 
@@ -157,7 +178,9 @@ describe("a flat profile", () => {
     ]);
     expect(tipKeys(content)).not.toContain("premium_tip_strength");
     const en = renderReport(content, "en");
-    expect(sectionText(en, "generalOverview")).toContain("balanced profile");
+    expect(sectionText(en, "generalOverview")).toMatch(
+      /even within what 40 questions can tell|the same in all four areas/,
+    );
     expect(allTexts(en).join("\n")).not.toMatch(/Your strengths|one of your strengths/);
   });
 });

@@ -1,16 +1,12 @@
 import type { ScoredResult } from "../attempts/attempt";
 import { shareCouponPercent } from "../payments/checkout";
 import { unknownAgeBand } from "../scoring/norms-model";
+import { scoreLabels } from "../scoring/score-text";
 import type { PercentileMethod } from "../scoring/scoring";
-import { iqLabel, populationMeans } from "../scoring/scoring";
+import { populationMeans } from "../scoring/scoring";
 import { areaTitle, areaWord } from "./areas";
 import { type MessageRef, type ReportMessageKey, ref } from "./messages";
-import {
-  type CategoryProfile,
-  categoryProfile,
-  deviationThreshold,
-  reportCategories,
-} from "./profile";
+import { type CategoryProfile, categoryProfile, reportCategories } from "./profile";
 import type { ReportContent, ReportSection, ScoreRow } from "./shape";
 import { skillSection } from "./skills";
 import { bandGroup, suggestionTips } from "./suggestions";
@@ -23,7 +19,7 @@ import { bandGroup, suggestionTips } from "./suggestions";
 const bandName = (result: ScoredResult) => ref(`result_band_${result.band}`);
 
 function cover(result: ScoredResult): ReportSection {
-  const { low, high } = result.interval;
+  const labels = scoreLabels(result);
   return {
     id: "cover",
     title: ref("premium_cover_title"),
@@ -37,8 +33,8 @@ function cover(result: ScoredResult): ReportSection {
             value: ref("premium_figure_iq_value", { iq: result.iqLabel }),
           },
           {
-            label: ref("premium_figure_interval"),
-            value: ref("premium_figure_interval_value", { low: iqLabel(low), high: iqLabel(high) }),
+            label: ref("score_interval_caption"),
+            value: ref("score_interval_range", { low: labels.low, high: labels.high }),
           },
           { label: ref("premium_figure_band"), value: bandName(result) },
         ],
@@ -48,11 +44,8 @@ function cover(result: ScoredResult): ReportSection {
 }
 
 function scoreSentence(result: ScoredResult): MessageRef {
-  const inputs = {
-    iq: result.iqLabel,
-    low: iqLabel(result.interval.low),
-    high: iqLabel(result.interval.high),
-  };
+  const labels = scoreLabels(result);
+  const inputs = { iq: result.iqLabel, low: labels.low, high: labels.high };
   if (result.atCeiling) return ref("premium_overview_score_ceiling", inputs);
   if (result.atFloor) return ref("premium_overview_score_floor", inputs);
   return ref("premium_overview_score", inputs);
@@ -101,6 +94,7 @@ function scoreRow(profile: CategoryProfile, category: ScoreRow["category"]): Sco
     area: areaTitle[category],
     raw: row.raw,
     average: row.averageTaker,
+    margin: profile.margin[category],
   });
   return { ...row, name: areaTitle[category], text };
 }
@@ -153,25 +147,19 @@ function generalOverview(profile: CategoryProfile): ReportSection {
     const text =
       profile.spread === 0
         ? ref("premium_general_balanced_equal")
-        : ref("premium_general_balanced", { spread: profile.spread });
+        : ref("premium_general_balanced");
     blocks.push({ kind: "paragraph", text });
   }
   if (profile.strengths.length > 0) {
     blocks.push({
       kind: "paragraph",
-      text: ref("premium_general_strengths", {
-        areas: list(profile.strengths),
-        threshold: deviationThreshold,
-      }),
+      text: ref("premium_general_strengths", { areas: list(profile.strengths) }),
     });
   }
   if (profile.developmentAreas.length > 0) {
     blocks.push({
       kind: "paragraph",
-      text: ref("premium_general_development", {
-        areas: list(profile.developmentAreas),
-        threshold: deviationThreshold,
-      }),
+      text: ref("premium_general_development", { areas: list(profile.developmentAreas) }),
     });
   }
   return { id: "generalOverview", title: ref("premium_general_title"), blocks };
@@ -270,7 +258,7 @@ function thanks(): ReportSection {
 }
 
 export function reportContent(result: ScoredResult): ReportContent {
-  const profile = categoryProfile(result.rawByCategory, result.ageBand);
+  const profile = categoryProfile(result.rawByCategory, result.abilities, result.ageBand);
   return {
     profile,
     sections: [

@@ -1,20 +1,24 @@
 import type { QuestionCategory } from "../items/questions";
+import type { AreaAbilities } from "../scoring/area-abilities";
 import { expectedRaw } from "../scoring/norms";
-import { ageBands, itemModel, referenceAgeBand } from "../scoring/norms-model";
+import { ageBands, iqScale, itemModel, referenceAgeBand } from "../scoring/norms-model";
 
 /**
- * The reader's category profile: where they did better or worse than their OWN mean, and
- * how each area compares with the average taker of the norms model
- * (docs/decisions/0020-report-content.md).
+ * The reader's category profile (docs/decisions/0020-report-content.md; issue 29.1,
+ * docs/decisions/0041-an-honest-profile.md): an area is a strength or a development area
+ * only when its ability differs from the person's own overall ability beyond the 95 % bound
+ * of that difference; otherwise the profile is even within what 40 questions can tell. Also
+ * how each area compares with the average taker of the norms model, and how precisely each
+ * area is known.
  */
 
 /** The four areas in the test's (and the report's) order. */
 export const reportCategories: readonly QuestionCategory[] = ["SM", "RA", "RE", "RL"];
 
-/** A strength (development area) is at least this many raw points above (below) the own mean. */
-export const deviationThreshold = 1.5;
-/** A profile whose best and worst areas are at most this many raw points apart is balanced. */
-export const balancedSpread = 2;
+/** The two-sided 95 % bound: a difference is claimed beyond this many standard errors. */
+export const claimZ = 1.96;
+/** IQ figures in words are rounded to this: ten questions cannot tell finer. */
+export const iqStep = 5;
 /** Within this many raw points of the average taker an area reads "close to the average". */
 export const nearAverage = 1;
 
@@ -22,19 +26,24 @@ export type VersusAverage = "above" | "near" | "below";
 
 export interface CategoryProfile {
   raw: Record<QuestionCategory, number>;
-  /** The reader's own mean over the four areas (0-10). */
+  /** The reader's raw mean over the four areas (0-10). */
   mean: number;
-  /** Each area's raw score minus the reader's own mean. */
-  deviations: Record<QuestionCategory, number>;
-  /** Best minus worst area. */
+  /** Best minus worst raw area score. */
   spread: number;
-  /** True when spread <= balancedSpread: then no strength or development area is named. */
+  /**
+   * Each area's ability minus the overall ability, in IQ points, rounded to `iqStep`
+   * (positive: the area is above the person's own level).
+   */
+  difference: Record<QuestionCategory, number>;
+  /** How precisely each area is known: half its 95 % interval in IQ points, rounded to `iqStep`. */
+  margin: Record<QuestionCategory, number>;
+  /** True when no area differs from the own level beyond the bound: nothing is named. */
   balanced: boolean;
-  /** Areas >= deviationThreshold above the own mean, largest first. */
+  /** Areas above the own level beyond the bound, largest first. */
   strengths: QuestionCategory[];
-  /** Areas >= deviationThreshold below the own mean, largest gap first. */
+  /** Areas below the own level beyond the bound, largest gap first. */
   developmentAreas: QuestionCategory[];
-  /** The highest and lowest areas (first in test order on ties), named even when balanced. */
+  /** The highest and lowest areas by ability (first in test order on ties), named even when balanced. */
   best: QuestionCategory;
   weakest: QuestionCategory;
   /**
@@ -44,6 +53,20 @@ export interface CategoryProfile {
   averageTaker: Record<QuestionCategory, number>;
   versusAverage: Record<QuestionCategory, VersusAverage>;
 }
+
+/**
+ * How far an area stands from the overall ability, in standard errors of that difference.
+ * The area's ability is read with a prior centred on the overall one, and the overall one
+ * contains the area's items, so the error of the difference is that of a subscore against a
+ * total that includes it: sqrt(se_area^2 - se_overall^2), kept above 0.1.
+ */
+export function differenceZ(abilities: AreaAbilities, category: QuestionCategory): number {
+  const area = abilities.byCategory[category];
+  const se = Math.sqrt(Math.max(area.se ** 2 - abilities.overall.se ** 2, 0.01));
+  return (area.theta - abilities.overall.theta) / se;
+}
+
+const roundToStep = (value: number) => Math.round(value / iqStep) * iqStep;
 
 /** The raw score per area the norms model gives the middle of an age band ("unknown": 25-34). */
 export function averageTakerRaw(ageBand: string = referenceAgeBand): number {
@@ -67,29 +90,26 @@ function ordered(
 
 export function categoryProfile(
   raw: Readonly<Record<QuestionCategory, number>>,
+  abilities: AreaAbilities,
   ageBand: string = referenceAgeBand,
 ): CategoryProfile {
   const scores = byCategory((category) => raw[category]);
   const mean = reportCategories.reduce((sum, category) => sum + scores[category], 0) / 4;
-  const deviations = byCategory((category) => scores[category] - mean);
-  const best = ordered(reportCategories, (category) => scores[category])[0] as QuestionCategory;
-  const weakest = ordered(reportCategories, (category) => -scores[category])[0] as QuestionCategory;
-  const spread = scores[best] - scores[weakest];
-  const balanced = spread <= balancedSpread;
-  // With spread > 2 the best or the worst area is at least 1.5 from the mean, so an
-  // unbalanced profile always names something.
-  const strengths = balanced
-    ? []
-    : ordered(
-        reportCategories.filter((category) => deviations[category] >= deviationThreshold),
-        (category) => deviations[category],
-      );
-  const developmentAreas = balanced
-    ? []
-    : ordered(
-        reportCategories.filter((category) => deviations[category] <= -deviationThreshold),
-        (category) => -deviations[category],
-      );
+  const spread =
+    Math.max(...reportCategories.map((c) => scores[c])) -
+    Math.min(...reportCategories.map((c) => scores[c]));
+  const theta = (category: QuestionCategory) => abilities.byCategory[category].theta;
+  const z = byCategory((category) => differenceZ(abilities, category));
+  const best = ordered(reportCategories, theta)[0] as QuestionCategory;
+  const weakest = ordered(reportCategories, (category) => -theta(category))[0] as QuestionCategory;
+  const strengths = ordered(
+    reportCategories.filter((category) => z[category] > claimZ),
+    (category) => z[category],
+  );
+  const developmentAreas = ordered(
+    reportCategories.filter((category) => z[category] < -claimZ),
+    (category) => -z[category],
+  );
   const average = averageTakerRaw(ageBand);
   const versusAverage = byCategory((category): VersusAverage => {
     const difference = scores[category] - average;
@@ -99,9 +119,14 @@ export function categoryProfile(
   return {
     raw: scores,
     mean,
-    deviations,
     spread,
-    balanced,
+    difference: byCategory((category) =>
+      roundToStep(iqScale.sd * (theta(category) - abilities.overall.theta)),
+    ),
+    margin: byCategory((category) =>
+      Math.max(iqStep, roundToStep(claimZ * iqScale.sd * abilities.byCategory[category].se)),
+    ),
+    balanced: strengths.length === 0 && developmentAreas.length === 0,
     strengths,
     developmentAreas,
     best,

@@ -1,5 +1,6 @@
 import type { ScoredResult } from "../attempts/attempt";
 import type { QuestionCategory } from "../items/questions";
+import { bankAbilities } from "../scoring/bank-abilities";
 import { normsRow } from "../scoring/norms";
 import { normsVersion, referenceAgeBand } from "../scoring/norms-model";
 import {
@@ -34,6 +35,7 @@ export function scoredResult(
     percentageWorld: percentileAgainst(iq, populationMeans.world, null).percentage,
     percentageBrazil: percentileAgainst(iq, populationMeans.brazil, null).percentage,
     percentileMethod: { world: "model", brazil: "model" },
+    abilities: bankAbilities(raw, referenceAgeBand),
     ...overrides,
   };
 }

@@ -59,14 +59,14 @@ const practice: Readonly<Record<QuestionCategory, readonly MessageRef[]>> = {
   ],
 };
 
-/** Where the area stands against the reader's own mean, as the general overview put it. */
+/** Where the area stands against the reader's own level, as the general overview put it. */
 function relativeText(category: QuestionCategory, profile: CategoryProfile): MessageRef {
-  const deviation = profile.deviations[category];
+  const difference = profile.difference[category];
   if (profile.strengths.includes(category)) {
-    return ref("premium_skill_relative_strength", { diff: deviation });
+    return ref("premium_skill_relative_strength", { diff: difference });
   }
   if (profile.developmentAreas.includes(category)) {
-    return ref("premium_skill_relative_development", { diff: -deviation });
+    return ref("premium_skill_relative_development", { diff: -difference });
   }
   return ref("premium_skill_relative_even");
 }

@@ -9,6 +9,7 @@
  */
 import { ageOn } from "../accounts/age";
 import type { Letter, QuestionCategory } from "../items/questions";
+import { areaAbilitiesOf, areaCategories } from "./area-abilities";
 import { type Ability, eapAbility, guessing, type ItemParameters, normalGrid } from "./irt";
 import { ageBandFor } from "./norms";
 import { ageBands, iqScale, normsVersion, referenceAgeBand, unknownAgeBand } from "./norms-model";
@@ -31,8 +32,6 @@ export interface FormScore extends ScoredAttempt {
   scoringVersion: string;
 }
 
-const categories: readonly QuestionCategory[] = ["SM", "RA", "RE", "RL"];
-
 export function scoreForm(input: {
   items: readonly FormItemToScore[];
   answers: Readonly<Record<string, Letter>>;
@@ -50,17 +49,9 @@ export function scoreForm(input: {
     right: input.answers[item.code] === item.key,
   }));
   const ability = eapAbility(responses, grid);
-  const abilityByCategory = Object.fromEntries(
-    categories.map((c) => [
-      c,
-      eapAbility(
-        responses.filter((r) => r.code.startsWith(c)),
-        grid,
-      ),
-    ]),
-  ) as Record<QuestionCategory, Ability>;
+  const abilityByCategory = areaAbilitiesOf(responses, ability);
   const rawByCategory = Object.fromEntries(
-    categories.map((c) => [c, responses.filter((r) => r.right && r.code.startsWith(c)).length]),
+    areaCategories.map((c) => [c, responses.filter((r) => r.right && r.code.startsWith(c)).length]),
   ) as Record<QuestionCategory, number>;
   const rawTotal = responses.filter((r) => r.right).length;
 

@@ -81,12 +81,18 @@ export function eapAbility(
   responses: readonly Response[],
   grid: Grid = normalGrid(121, 6),
 ): Ability {
-  const log = grid.weights.map(Math.log);
+  const log = grid.nodes.map(() => 0);
   for (const { item, right } of responses)
     grid.nodes.forEach((theta, k) => {
       const p = probabilityRight(item, theta);
       log[k] = (log[k] as number) + Math.log(right ? p : 1 - p);
     });
+  return posteriorAbility(grid, log);
+}
+
+/** The EAP and posterior SD over a grid carrying the prior, given each node's log-likelihood. */
+export function posteriorAbility(grid: Grid, logLikelihood: readonly number[]): Ability {
+  const log = grid.weights.map((w, k) => Math.log(w) + (logLikelihood[k] as number));
   const max = Math.max(...log);
   const weights = log.map((v) => Math.exp(v - max));
   const sum = weights.reduce((s, w) => s + w, 0);
@@ -98,4 +104,27 @@ export function eapAbility(
     second += w * node * node;
   });
   return { theta, se: Math.sqrt(Math.max(0, second - theta * theta)) };
+}
+
+/**
+ * The probability of exactly `total` right among `items` at ability `theta`, whichever items
+ * they were (Lord & Wingersky 1984's recursion): what a raw total says, when only the total
+ * is known.
+ */
+export function totalProbability(
+  items: readonly ItemParameters[],
+  total: number,
+  theta: number,
+): number {
+  let distribution = [1];
+  for (const item of items) {
+    const p = probabilityRight(item, theta);
+    const next = new Array<number>(distribution.length + 1).fill(0);
+    distribution.forEach((q, r) => {
+      next[r] = (next[r] as number) + q * (1 - p);
+      next[r + 1] = (next[r + 1] as number) + q * p;
+    });
+    distribution = next;
+  }
+  return distribution[total] ?? 0;
 }

@@ -3,6 +3,7 @@ import type { Letter, QuestionCategory } from "../items/questions";
 import { normalCdf } from "./normal";
 import { ageBandFor, normsRow } from "./norms";
 import { iqScale, normsVersion, referenceAgeBand, unknownAgeBand } from "./norms-model";
+import { iqLabel } from "./score-text";
 
 /**
  * From answers to a score (PSYCHOMETRICS.md; docs/decisions/0009-norms-and-scoring.md).
@@ -57,12 +58,7 @@ export function rawScores(
   return { total, byCategory };
 }
 
-/** "145+" at the ceiling, "≤55" at the floor: the test cannot tell scores beyond apart. */
-export function iqLabel(iq: number): string {
-  if (iq >= iqScale.ceiling) return `${iqScale.ceiling}+`;
-  if (iq <= iqScale.floor) return `≤${iqScale.floor}`;
-  return String(iq);
-}
+export { iqLabel };
 
 export interface ScoredAttempt {
   iq: number;

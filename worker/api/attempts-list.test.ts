@@ -79,8 +79,9 @@ describe("GET /api/tests", () => {
       AttemptListRow,
       AttemptListRow,
     ];
-    expect(inProgress).toMatchObject({ iq: null, iqLabel: null, paymentStatus: null });
-    expect(rejected).toMatchObject({ iq: null, iqLabel: null, paymentStatus: null });
+    const none = { iq: null, iqLabel: null, interval: null, paymentStatus: null };
+    expect(inProgress).toMatchObject(none);
+    expect(rejected).toMatchObject(none);
 
     // Scored on the way, once: the result page answers the very same score and date.
     const result = (await (
@@ -92,6 +93,7 @@ describe("GET /api/tests", () => {
       date: result.finishedAt,
       iq: result.iq,
       iqLabel: result.iqLabel,
+      interval: result.interval,
       paymentStatus: null,
     });
     expect(result.rawTotal).toBeGreaterThan(0);
@@ -106,7 +108,18 @@ describe("GET /api/tests", () => {
     await threeTests(client);
     const { body } = await list(client);
     expect([...keysDeep(body)].sort()).toEqual(
-      ["date", "id", "iq", "iqLabel", "paymentStatus", "status", "tests"].sort(),
+      [
+        "date",
+        "high",
+        "id",
+        "interval",
+        "iq",
+        "iqLabel",
+        "low",
+        "paymentStatus",
+        "status",
+        "tests",
+      ].sort(),
     );
   });
 

@@ -351,6 +351,7 @@ describe("the result", () => {
     // The area scores and percentiles are the paid report's: the free result does not
     // carry them, though they are stored with it.
     for (const key of [
+      "abilities",
       "rawByCategory",
       "percentageWorld",
       "percentageBrazil",

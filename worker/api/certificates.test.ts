@@ -417,7 +417,7 @@ describe("the layout of the name", () => {
 });
 
 describe("the public verification", () => {
-  it("answers the name, the IQ and the date of a code, and nothing else", async () => {
+  it("answers the name, the IQ with its interval, the date and the question set of a code, and nothing else", async () => {
     const { client, attemptId } = await finishedAttempt();
     const { code } = await details(client, attemptId);
     const anonymous = new Client();
@@ -425,8 +425,19 @@ describe("the public verification", () => {
       const response = await anonymous.fetch(`/api/certificates/verify/${typed}`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual(["date", "iqLabel", "name"]);
-      expect(body).toMatchObject({ name: "Conceição Júlia Araújo", iqLabel: "≤55" });
+      expect(Object.keys(body).sort()).toEqual([
+        "date",
+        "interval",
+        "iqLabel",
+        "name",
+        "questions",
+      ]);
+      expect(body).toMatchObject({
+        name: "Conceição Júlia Araújo",
+        iqLabel: "≤55",
+        interval: { low: "≤55" },
+        questions: { kind: "form", version: "v1" },
+      });
       expect(body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });

@@ -9,6 +9,7 @@ import {
 } from "../../core/attempts/certificate";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import { scoreLabels } from "../../core/scoring/score-text";
 import { localizePath } from "../../core/web/route-table";
 import type { AppEnv } from "../app-env";
 import { accountFinishedAttempt } from "../attempts/access";
@@ -25,6 +26,7 @@ import {
   certificateContent,
   issueCertificate,
   isWithdrawnCertificate,
+  questionSet,
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
@@ -110,11 +112,14 @@ certificates.get("/:file", async (c) => {
       resultOf(c.env, finished, user),
       issueCertificate(c.env, id, user, finishedAt),
     ]);
+    const labels = scoreLabels(result);
     const details: CertificateDetails = {
       code: certificate.code,
       name: certificate.name,
       iqLabel: result.iqLabel,
+      interval: { low: labels.low, high: labels.high },
       date: isoDay(new Date(finishedAt)),
+      questions: questionSet(finished.questionBankVersion),
       verifyPath: localizePath("certificateVerify", locale, { code: certificate.code }),
     };
     return c.json(details, 200, noStore);

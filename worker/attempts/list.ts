@@ -26,7 +26,13 @@ async function settle(env: Env, row: AttemptRow): Promise<AttemptRow | null> {
 
 export async function listAttempts(env: Env, user: ProfiledUser): Promise<AttemptListRow[]> {
   const rows = await database(env.DB)
-    .select({ attempt: testAttempts, iq: testResults.iq, iqLabel: testResults.iqLabel })
+    .select({
+      attempt: testAttempts,
+      iq: testResults.iq,
+      iqLabel: testResults.iqLabel,
+      low: testResults.intervalLow,
+      high: testResults.intervalHigh,
+    })
     .from(testAttempts)
     .leftJoin(testResults, eq(testResults.attemptId, testAttempts.id))
     .where(eq(testAttempts.userId, user.id))
@@ -49,7 +55,7 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
 
   const list: AttemptListRow[] = [];
   let running = false;
-  for (const { attempt, iq, iqLabel } of rows) {
+  for (const { attempt, iq, iqLabel, low, high } of rows) {
     const row = attempt.status === "in_progress" ? await settle(env, attempt) : attempt;
     if (!row) continue;
     const { id, finishedAt } = row;
@@ -59,16 +65,32 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
       if (running) continue;
       running = true;
       const date = new Date(row.startedAt).toISOString();
-      list.push({ id, date, status: "in_progress", iq: null, iqLabel: null, paymentStatus: null });
+      list.push({
+        id,
+        date,
+        status: "in_progress",
+        iq: null,
+        iqLabel: null,
+        interval: null,
+        paymentStatus: null,
+      });
     } else if (finishedAt === null) {
       console.warn(`tests: attempt=${id} is ${row.status} without an end time`);
     } else if (row.status === "rejected") {
       const date = new Date(finishedAt).toISOString();
-      list.push({ id, date, status: "rejected", iq: null, iqLabel: null, paymentStatus: null });
+      list.push({
+        id,
+        date,
+        status: "rejected",
+        iq: null,
+        iqLabel: null,
+        interval: null,
+        paymentStatus: null,
+      });
     } else {
       const scored =
-        iq !== null && iqLabel !== null
-          ? { iq, iqLabel }
+        iq !== null && iqLabel !== null && low !== null && high !== null
+          ? { iq, iqLabel, interval: { low, high } }
           : await resultOf(env, { ...row, finishedAt }, user);
       list.push({
         id,
@@ -76,6 +98,7 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
         status: "finished",
         iq: scored.iq,
         iqLabel: scored.iqLabel,
+        interval: scored.interval,
         paymentStatus: paymentStatusOf(id),
       });
     }

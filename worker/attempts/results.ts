@@ -2,7 +2,10 @@ import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { ScoredResult } from "../../core/attempts/attempt";
 import type { Letter } from "../../core/items/questions";
+import type { AreaAbilities } from "../../core/scoring/area-abilities";
+import { bankAbilities } from "../../core/scoring/bank-abilities";
 import { scoreForm } from "../../core/scoring/form-scoring";
+import type { Ability } from "../../core/scoring/irt";
 import { iqScale } from "../../core/scoring/norms-model";
 import {
   type Band,
@@ -26,6 +29,18 @@ import type { AttemptRow } from "./lookup";
 
 type ResultRow = typeof testResults.$inferSelect;
 
+/** A form's stored abilities; a bank's read from its area totals. */
+function abilitiesOf(row: ResultRow): AreaAbilities {
+  const rawByCategory = JSON.parse(row.rawByCategory) as ScoredResult["rawByCategory"];
+  if (row.ability) {
+    const stored = JSON.parse(row.ability) as Ability & {
+      byCategory: AreaAbilities["byCategory"];
+    };
+    return { overall: { theta: stored.theta, se: stored.se }, byCategory: stored.byCategory };
+  }
+  return bankAbilities(rawByCategory, row.ageBand);
+}
+
 function toTestResult(row: ResultRow): ScoredResult {
   return {
     id: row.attemptId,
@@ -46,6 +61,7 @@ function toTestResult(row: ResultRow): ScoredResult {
       world: row.percentileMethodWorld,
       brazil: row.percentileMethodBrazil,
     },
+    abilities: abilitiesOf(row),
   };
 }
 

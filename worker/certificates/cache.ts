@@ -8,7 +8,7 @@ import { unlessCacheUnavailable } from "../dependencies/guard";
  */
 
 /** Bump whenever the certificate's look or printed text changes. */
-export const certificateDesignVersion = "v1";
+export const certificateDesignVersion = "v2";
 
 /** Long enough to serve every download of a result's first weeks; a miss just renders. */
 export const certificateCacheTtlSeconds = 30 * 24 * 60 * 60;

@@ -13,10 +13,12 @@ import {
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { bandName } from "../../core/scoring/band-text";
+import { scoreLabels } from "../../core/scoring/score-text";
 import { localizePath } from "../../core/web/route-table";
 import { database, isUniqueViolation } from "../../db/client";
 import { certificates, testAttempts, testResults, withdrawnCertificates } from "../../db/schema";
 import type { AttemptRow } from "../attempts/lookup";
+import { answerKeyVersion } from "../questions/answer-key.server";
 import type { CertificateContent } from "./design";
 
 /**
@@ -114,6 +116,7 @@ export function certificateContent(
     name: row.name,
     ageLine: row.age === null ? null : m.certificate_age({ age: row.age }, options),
     iqLabel: result.iqLabel,
+    interval: m.score_interval_range(scoreLabels(result), options),
     bandName: bandName[result.band]({}, { locale }),
     date: certificateDate(new Date(result.finishedAt), locale),
     code: row.code,
@@ -123,6 +126,7 @@ export function certificateContent(
       certifies: m.certificate_certifies({}, options),
       statement: m.certificate_statement({}, options),
       iqCaption: m.certificate_iq({}, options),
+      intervalCaption: m.score_interval_caption({}, options),
       bandCaption: m.certificate_band({}, options),
       dateCaption: m.certificate_date({}, options),
       codeCaption: m.certificate_code({}, options),
@@ -132,7 +136,22 @@ export function certificateContent(
   };
 }
 
-/** A code's public facts: the name, the IQ and the date, and nothing else (no id, no age). */
+/** Which questions a version names, as the verification page says it. */
+export function questionSet(version: string): CertificateVerification["questions"] {
+  if (version.startsWith("form-")) return { kind: "form", version: version.slice(5) };
+  return { kind: "bank", version: bankNames[version] ?? version };
+}
+
+/** The shared banks by version (worker/questions/*-answer-key*.server.ts). */
+const bankNames: Readonly<Record<string, string>> = {
+  acc246bf366d: "v1",
+  [answerKeyVersion]: "v2",
+};
+
+/**
+ * A code's public facts: the name, the IQ with its interval, the date and which questions
+ * the test had, and nothing else (no id, no age).
+ */
 export async function verifyCertificate(
   env: Env,
   code: string,
@@ -140,15 +159,30 @@ export async function verifyCertificate(
   const [row] = await database(env.DB)
     .select({
       name: certificates.name,
+      iq: testResults.iq,
       iqLabel: testResults.iqLabel,
+      intervalLow: testResults.intervalLow,
+      intervalHigh: testResults.intervalHigh,
       finishedAt: testResults.finishedAt,
+      version: testAttempts.questionBankVersion,
     })
     .from(certificates)
     .innerJoin(testResults, eq(testResults.attemptId, certificates.attemptId))
+    .innerJoin(testAttempts, eq(testAttempts.id, certificates.attemptId))
     .where(eq(certificates.code, normalizeCertificateCode(code)))
     .limit(1);
   if (!row) return null;
-  return { name: row.name, iqLabel: row.iqLabel, date: isoDay(new Date(row.finishedAt)) };
+  const labels = scoreLabels({
+    iq: row.iq,
+    interval: { low: row.intervalLow, high: row.intervalHigh },
+  });
+  return {
+    name: row.name,
+    iqLabel: row.iqLabel,
+    interval: { low: labels.low, high: labels.high },
+    date: isoDay(new Date(row.finishedAt)),
+    questions: questionSet(row.version),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface CertificateContent {
   /** "Age 34"; null when the owner has no date of birth. */
   ageLine: string | null;
   iqLabel: string;
+  /** The 95 % interval as every surface writes it ("≤55 to 71": core/scoring/score-text.ts). */
+  interval: string;
   bandName: string;
   date: string;
   code: string;
@@ -41,6 +43,7 @@ export interface CertificateContent {
     certifies: string;
     statement: string;
     iqCaption: string;
+    intervalCaption: string;
     bandCaption: string;
     dateCaption: string;
     codeCaption: string;
@@ -62,21 +65,27 @@ export function nameFontSize(name: string): number {
   return (nameSizes.find((step) => length <= step.maxChars) ?? nameSizes[3]).fontSize;
 }
 
-/** "≤" is in none of the bundled subsets: drawn as a "<" over a bar. */
-function iqText(label: string, fontSize: number): SatoriChild[] {
-  if (!label.startsWith("≤")) return [label];
-  const lessOrEqual = box(
-    { flexDirection: "column", alignItems: "center", marginRight: fontSize * 0.04 },
-    box({ fontSize: fontSize * 0.72, lineHeight: 0.9 }, "<"),
-    box({
-      width: fontSize * 0.4,
-      height: fontSize * 0.07,
-      background: "#ffffff",
-      borderRadius: 2,
-      marginTop: fontSize * 0.02,
-    }),
-  );
-  return [lessOrEqual, label.slice(1)];
+/**
+ * "≤" is in none of the bundled subsets: drawn as a "<" over a bar wherever it appears in
+ * `text` (the seal's "≤55", the interval's "≤55 to 71").
+ */
+function lessOrEqualText(text: string, fontSize: number, colour = "#ffffff"): SatoriChild[] {
+  const [first, ...rest] = text.split("≤");
+  const glyph = () =>
+    box(
+      { flexDirection: "column", alignItems: "center", marginRight: fontSize * 0.04 },
+      box({ fontSize: fontSize * 0.72, lineHeight: 0.9 }, "<"),
+      box({
+        width: fontSize * 0.4,
+        height: fontSize * 0.07,
+        background: colour,
+        borderRadius: 2,
+        marginTop: fontSize * 0.02,
+      }),
+    );
+  const children: SatoriChild[] = first ? [first] : [];
+  for (const part of rest) children.push(glyph(), ...(part ? [part] : []));
+  return children;
 }
 
 function caption(text: string): SatoriElement {
@@ -140,14 +149,19 @@ function seal(c: CertificateContent): SatoriElement {
             color: "#ffffff",
             alignItems: "center",
           },
-          ...iqText(c.iqLabel, fontSize),
+          ...lessOrEqualText(c.iqLabel, fontSize),
         ),
       ),
     ),
   );
 }
 
-function sideFact(label: string, value: string, align: "flex-start" | "flex-end"): SatoriElement {
+function sideFact(
+  label: string,
+  value: string,
+  align: "flex-start" | "flex-end",
+  fontSize = 32,
+): SatoriElement {
   return box(
     { flexDirection: "column", alignItems: align, width: 500, gap: 10 },
     caption(label),
@@ -155,12 +169,14 @@ function sideFact(label: string, value: string, align: "flex-start" | "flex-end"
       {
         fontFamily: fontFamilies.display,
         fontWeight: 700,
-        fontSize: 32,
+        fontSize,
         lineHeight: 1.2,
         color: ink,
         textAlign: align === "flex-start" ? "left" : "right",
+        alignItems: "center",
+        justifyContent: align,
       },
-      value,
+      ...lessOrEqualText(value, fontSize, ink),
     ),
   );
 }
@@ -280,7 +296,11 @@ export function certificateElement(c: CertificateContent): SatoriElement {
 
   const results = box(
     { justifyContent: "space-between", alignItems: "center", width: 1240 },
-    sideFact(c.texts.bandCaption, c.bandName, "flex-start"),
+    box(
+      { flexDirection: "column", gap: 22 },
+      sideFact(c.texts.bandCaption, c.bandName, "flex-start"),
+      sideFact(c.texts.intervalCaption, c.interval, "flex-start", 26),
+    ),
     seal(c),
     sideFact(c.texts.dateCaption, c.date, "flex-end"),
   );

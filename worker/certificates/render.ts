@@ -57,6 +57,7 @@ export async function renderCertificateSvg(
     content.name,
     content.ageLine,
     `${content.texts.iqCaption} ${content.iqLabel}`,
+    `${content.texts.intervalCaption}: ${content.interval}`,
     content.bandName,
     `${content.texts.dateCaption}: ${content.date}`,
     `${content.texts.codeCaption} ${content.code}`,
