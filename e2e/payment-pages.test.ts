@@ -1,3 +1,4 @@
+import type { BrowserContext } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
 import {
@@ -167,7 +168,7 @@ describe.each([
     await screenshot(page, `payment-offer-${locale}-${size}`);
   });
 
-  it("checkout shows the order and the methods, refuses an unknown coupon under its field, keeps the code", async ({
+  it("checkout shows the order and the methods, refuses a mistyped coupon under its field (no failed request), keeps the code", async ({
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport });
@@ -183,12 +184,31 @@ describe.each([
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-method")));
     expect(methods).toEqual(t.methods);
 
+    // A typo is the form's error, not a missing page: nothing the browser loads for it
+    // fails (a 4xx would be logged as a failed resource).
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
     await page.getByTestId("checkout-coupon").fill("NO-SUCH-COUPON");
     await page.getByTestId("checkout-apply").click();
     const error = page.getByTestId("checkout-coupon-error");
     await error.waitFor();
     expect(await error.textContent()).toBe(t.invalidCoupon);
+    expect(await page.getByTestId("checkout-coupon").getAttribute("aria-describedby")).toBe(
+      "checkout-coupon-error",
+    );
     expect(await page.getByTestId("checkout-coupon").inputValue()).toBe("NO-SUCH-COUPON");
+    // Pay with the typo still in the field: the same error by the field, no provider page.
+    await page.getByTestId("checkout-coupon").fill("NO-SUCH-COUPON-2");
+    const paid = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByTestId("checkout-pay").click();
+    expect((await paid).status()).toBe(200);
+    await page.getByTestId("checkout-pay").and(page.locator(":enabled")).waitFor();
+    expect(await error.textContent()).toBe(t.invalidCoupon);
+    expect(await page.getByTestId("checkout-coupon").inputValue()).toBe("NO-SUCH-COUPON-2");
+    expect(page.url()).toContain(localizePath("checkout", locale, { id }));
+    expect(failed).toEqual([]);
     expect(await page.getByTestId("checkout-total").textContent()).toBe(t.price);
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, `payment-checkout-${locale}-${size}`);
@@ -236,18 +256,23 @@ describe("pages about one payment", () => {
   });
 });
 
+/** A payment started through the API, as Pay starts it, left at the provider's page. */
+async function startPayment(context: BrowserContext, id: string, locale: Locale) {
+  const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
+    data: {},
+    headers: { Origin: baseUrl, i18n: locale },
+  });
+  expect(started.status()).toBe(201);
+  return ((await started.json()) as { paymentId: string }).paymentId;
+}
+
 describe("the offer and checkout once a payment was tried", () => {
   it("a payment started and not finished is called open, not failed, and paying again is offered", async ({
     newPage,
   }) => {
     const { page, context } = await newPage({ viewport: viewports.phone });
     const id = await finishedAttemptOfNewAccount(context, "open");
-    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
-      data: {},
-      headers: { Origin: baseUrl, i18n: "en" },
-    });
-    expect(started.status()).toBe(201);
-    const { paymentId } = (await started.json()) as { paymentId: string };
+    const paymentId = await startPayment(context, id, "en");
 
     await page.goto(localizePath("result", "en", { id }));
     const note = page.getByTestId("open-payment");
@@ -257,6 +282,50 @@ describe("the offer and checkout once a payment was tried", () => {
     );
     expect(await page.getByTestId("offer-retry").count()).toBe(0);
     expect(await page.getByTestId("offer-cta").count()).toBe(1);
+  });
+
+  it("the cancelled page of a checkout left open changes nothing when read; its Try again works without JavaScript", async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({
+      viewport: viewports.phone,
+      javaScriptEnabled: false,
+    });
+    const id = await finishedAttemptOfNewAccount(context, "left");
+    const paymentId = await startPayment(context, id, "pt-br");
+    const cancelledPath = localizePath("payments", "pt-br", { status: "cancelled", id: paymentId });
+    const statusOf = async () =>
+      (
+        (await (await context.request.get(`${baseUrl}/api/payments/${paymentId}`)).json()) as {
+          status: string;
+        }
+      ).status;
+
+    // A checkout opened before the cancel link led here still sends its buyer to the
+    // status page with ?cancelled=1: the cancelled page is where they arrive.
+    await page.goto(`${localizePath("checkoutStatus", "pt-br", { id, paymentId })}?cancelled=1`);
+    await page.waitForURL((url) => url.pathname === cancelledPath);
+    expect(await page.getByTestId("payment-result").getAttribute("data-left")).toBe("true");
+    await page.reload();
+    expect(await statusOf()).toBe("awaiting");
+    // Only the cancelled page stands in for a payment nothing was heard about.
+    await page.goto(localizePath("payments", "pt-br", { status: "failure", id: paymentId }));
+    await page.waitForURL(
+      (url) => url.pathname === localizePath("checkoutStatus", "pt-br", { id, paymentId }),
+    );
+
+    await page.goto(cancelledPath);
+    await page.getByTestId("payment-retry").click();
+    await page.waitForURL((url) => url.pathname === localizePath("checkout", "pt-br", { id }));
+    await page.getByTestId("checkout-form").waitFor();
+    expect(await page.getByTestId("open-payment").count()).toBe(0);
+    expect(await statusOf()).toBe("cancelled");
+    // Read again, the page follows the payment: cancelled, and Try again is a link now.
+    await page.goto(cancelledPath);
+    expect(await page.getByTestId("payment-result").getAttribute("data-left")).toBeNull();
+    expect(await page.getByTestId("payment-retry").getAttribute("href")).toBe(
+      localizePath("checkout", "pt-br", { id }),
+    );
   });
 
   it("an unreachable provider: Pay explains that nothing was charged, and the offer says to try again", async ({

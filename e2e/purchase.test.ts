@@ -9,16 +9,27 @@ import { describe, expect, it } from "./fixtures";
 /**
  * The purchase journeys a new buyer makes on a phone (issue 12), through the local test
  * payment provider that stands in for Stripe: buy with a coupon and approve; Pix left
- * pending, then paid; a declined card, then a retry; a cancelled payment, then a new one.
+ * pending, then paid; a declined card, then a retry; a payment cancelled at the provider
+ * (one decision: the cancelled page at once, on a phone and a desktop), then a new one.
  * Each ends where the buyer would look: the result page of the payment and the tests list.
  */
 
 const texts = {
-  en: { approved: "Approved", pending: "Payment pending", insufficient: /enough funds/i },
+  en: {
+    approved: "Approved",
+    pending: "Payment pending",
+    insufficient: /enough funds/i,
+    cancelledTitle: "Payment cancelled",
+    tryAgain: "Try again",
+    cancelPayment: /cancel/i,
+  },
   "pt-br": {
     approved: "Aprovado",
     pending: "Pagamento pendente",
     insufficient: /saldo|limite/i,
+    cancelledTitle: "Pagamento cancelado",
+    tryAgain: "Tentar novamente",
+    cancelPayment: /cancelar/i,
   },
 } as const;
 
@@ -125,18 +136,32 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     expect(await row.getByTestId("tests-payment").textContent()).toContain(t.approved);
   });
 
-  it("a cancelled payment keeps the test, and it can be bought again", async ({ newPage }) => {
-    const { page, context } = await newPage({ viewport: viewports.phone });
-    const id = await finishedAttemptOfNewAccount(context, "cancelled");
+  it.for(["phone", "desktop"] as const)(
+    "cancelling at the provider is one decision on a %s: the cancelled page with Try again at once, then bought again",
+    async (size, { newPage }) => {
+      const { page, context } = await newPage({ viewport: viewports[size] });
+      const id = await finishedAttemptOfNewAccount(context, "cancelled");
 
-    await checkout(page, locale, id);
-    await page.getByTestId("pay-cancel").click();
-    await page.getByTestId("payment-cancel").click();
-    await resultPage(page, locale, "cancelled");
-    await screenshot(page, `purchase-cancelled-${locale}-phone`);
+      await checkout(page, locale, id);
+      await page.getByTestId("pay-cancel").click();
+      await resultPage(page, locale, "cancelled");
+      expect(await page.getByTestId("payment-result").getAttribute("data-left")).toBe("true");
+      expect(await page.locator("h1").textContent()).toBe(t.cancelledTitle);
+      expect(await page.getByTestId("payment-retry").textContent()).toBe(t.tryAgain);
+      // Nothing asks the buyer to cancel a second time.
+      expect(await page.getByRole("button", { name: t.cancelPayment }).count()).toBe(0);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, `purchase-cancelled-${locale}-${size}`);
 
-    await retryByCard(page, locale);
-  });
+      // Try again closes the checkout left open: the checkout shows no open payment.
+      await page.getByTestId("payment-retry").click();
+      await page.getByTestId("checkout-form").waitFor();
+      expect(await page.getByTestId("open-payment").count()).toBe(0);
+      await page.getByTestId("checkout-pay").click();
+      await page.getByTestId("pay-card").click();
+      await resultPage(page, locale, "success");
+    },
+  );
 });
 
 describe("Pix on a phone (reais only: the English site charges dollars, without Pix)", () => {

@@ -86,7 +86,7 @@ describe.each(d1Failures)("D1 %s", (_name, failure, d1Ms) => {
     const app = worker();
     const client = new Client(undefined, app.send);
     const errors = loggedErrors();
-    app.fail({ DB: failingD1(failure, { batchWriting: /insert into "users"/i }) }, d1Bounds);
+    app.fail({ DB: failingD1(failure, { writing: /insert into "users"/i }) }, d1Bounds);
     const { email, response } = await client.signUp();
     await expectServiceUnavailable(response);
     expectLoggedOnce(errors(), /^unavailable: POST \/api\/accounts\/sign-up: /);

@@ -1,11 +1,8 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
-import type { PaymentView } from "../../core/payments/checkout";
 import { localizePath } from "../../core/web/route-table";
-import { InfoIcon } from "../components/icons";
-import { failure, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
@@ -33,33 +30,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (payment.result !== null) {
     throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
   }
-  // The provider's page sends a buyer who gives up here with `?cancelled=1`. Cancelling
-  // changes state, so it is the buyer's POST, never this GET (SECURITY.md 8).
-  const left = new URL(request.url).searchParams.get("cancelled") === "1";
-  return { attemptId: payment.attemptId, paymentId: payment.id, left };
-}
-
-/** Cancels the payment (the provider's checkout closes first; a payment made meanwhile wins). */
-export async function action({ params, context, request }: Route.ActionArgs) {
-  requireUser(context, request);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const answer = await sendToApi<PaymentView>(context, {
-    path: `/api/payments/${encodeURIComponent(params.paymentId)}/cancel`,
-    json: {},
-    locale,
-  });
-  if (answer.ok) {
-    const payment = answer.body;
-    if (payment.result === null) {
-      return redirect(
-        localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
-      );
-    }
-    return redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
+  // Checkouts opened before the provider's cancel link led to the cancelled page
+  // (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md) still send a buyer who
+  // gives up here, with `?cancelled=1`, for their last minutes: that page is where they go.
+  if (new URL(request.url).searchParams.get("cancelled") === "1") {
+    throw redirect(localizePath("payments", locale, { status: "cancelled", id: payment.id }));
   }
-  if (answer.status === 404) throw data(null, { status: 404 });
-  if (answer.status === 503) return data({ cancelFailed: true }, { status: 503 });
-  throw failure(answer.status);
+  return { attemptId: payment.attemptId, paymentId: payment.id };
 }
 
 export function headers() {
@@ -72,9 +49,8 @@ export const meta = screenMeta(
   m.paystatus_meta_description,
 );
 
-export default function CheckoutStatus({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckoutStatus({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   useEffect(() => {
@@ -90,73 +66,36 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
   }, []);
 
   const params = { id: loaderData.attemptId, paymentId: loaderData.paymentId };
-  const cancelling = navigation.state === "submitting";
   return (
-    <section
-      className="account-page container paystatus"
-      data-testid="payment-status"
-      data-left={loaderData.left ? "true" : undefined}
-    >
-      {loaderData.left ? null : (
-        // Without JavaScript the page reloads itself (the CSP allows no inline script).
-        <noscript>
-          <meta httpEquiv="refresh" content={String(refreshSeconds)} />
-        </noscript>
-      )}
-      {loaderData.left ? (
-        <span className="account-page-icon tone-info">
-          <InfoIcon width={30} height={30} />
-        </span>
-      ) : (
-        <div
-          className="account-page-icon paystatus-spinner"
-          role="progressbar"
-          aria-label={m.paystatus_title()}
-        >
-          <span className="paystatus-ring" aria-hidden="true" />
-        </div>
-      )}
+    <section className="account-page container paystatus" data-testid="payment-status">
+      {/* Without JavaScript the page reloads itself (the CSP allows no inline script). */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+      </noscript>
+      <div
+        className="account-page-icon paystatus-spinner"
+        role="progressbar"
+        aria-label={m.paystatus_title()}
+      >
+        <span className="paystatus-ring" aria-hidden="true" />
+      </div>
       <p className="account-page-eyebrow">{m.paystatus_eyebrow()}</p>
       <h1 className="account-page-title" aria-live="polite">
-        {loaderData.left ? m.paystatus_cancelled_title() : m.paystatus_title()}
+        {m.paystatus_title()}
       </h1>
-      <p className="account-page-text">
-        {loaderData.left ? m.paystatus_cancelled_text() : m.paystatus_text()}
-      </p>
-      {loaderData.left ? null : <p className="account-page-hint">{m.paystatus_later()}</p>}
-      {actionData?.cancelFailed ? (
-        <p
-          className="checkout-problem tone-warning"
-          role="alert"
-          data-testid="payment-cancel-failed"
-        >
-          {m.paystatus_cancel_failed()}
-        </p>
-      ) : null}
+      <p className="account-page-text">{m.paystatus_text()}</p>
+      <p className="account-page-hint">{m.paystatus_later()}</p>
       <div className="account-page-actions">
-        {loaderData.left ? (
-          <Form method="post">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={cancelling}
-              data-testid="payment-cancel"
-            >
-              {cancelling ? m.paystatus_cancel_busy() : m.paystatus_cancel_button()}
-            </button>
-          </Form>
-        ) : (
-          <AppLink
-            screen="checkoutStatus"
-            locale={locale}
-            params={params}
-            className="button button-ghost"
-            data-testid="payment-status-check"
-            reloadDocument
-          >
-            {m.paystatus_check_again()}
-          </AppLink>
-        )}
+        <AppLink
+          screen="checkoutStatus"
+          locale={locale}
+          params={params}
+          className="button button-ghost"
+          data-testid="payment-status-check"
+          reloadDocument
+        >
+          {m.paystatus_check_again()}
+        </AppLink>
         <AppLink screen="tests" locale={locale} className="button button-ghost">
           {m.paystatus_tests_link()}
         </AppLink>

@@ -130,7 +130,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-/** A coupon the API refused (required, invalid, expired, used, locked): its message, under the field. */
+/**
+ * A coupon the API refused (required, invalid, expired, used, locked): its message, under
+ * the field. The page itself answers 200: it is the checkout, shown with a field's error,
+ * and a 4xx would have the browser log a failed resource for every typo
+ * (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
+ */
 function couponFailure(
   answer: { status: number; fields: Record<string, string[]> },
   coupon: string,
@@ -141,9 +146,7 @@ function couponFailure(
     if (answer.status === 404) throw data(null, { status: 404 });
     throw failure(answer.status);
   }
-  return data({ kind: "couponError", coupon, message } satisfies ActionResult, {
-    status: answer.status,
-  });
+  return { kind: "couponError", coupon, message } satisfies ActionResult;
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { PaymentView } from "../../core/payments/checkout";
@@ -8,6 +8,7 @@ import { canBuyReport } from "../../core/payments/payments";
 import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
+import { failure, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
@@ -26,6 +27,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const payment = await readPayment(context, params.id);
   if (payment.result === null) {
+    // The provider's "cancel and go back" lands here (worker/payments/orders.ts) while
+    // nothing was paid: for the buyer the payment is cancelled, so the page says so at
+    // once. Reading changes nothing (SECURITY.md 8); Try again closes the provider's
+    // checkout by a POST (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
+    if (params.status === "cancelled" && payment.status === "awaiting") {
+      return { payment, result: "cancelled" as const, left: true };
+    }
     throw redirect(
       localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
     );
@@ -33,7 +41,36 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (payment.result !== params.status) {
     throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
   }
-  return { payment, result: payment.result };
+  return { payment, result: payment.result, left: false };
+}
+
+/**
+ * Try again after leaving the provider's page: the payment is cancelled first (its
+ * checkout closed at the provider, so it can no longer take money), then the checkout
+ * opens. Money that arrived meanwhile wins: the buyer goes to that payment's page instead.
+ */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  requireUser(context, request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const answer = await sendToApi<PaymentView>(context, {
+    path: `/api/payments/${encodeURIComponent(params.id)}/cancel`,
+    json: {},
+    locale,
+  });
+  if (answer.ok) {
+    const payment = answer.body;
+    if (payment.result !== null && canBuyReport(payment.status)) {
+      return redirect(localizePath("checkout", locale, { id: payment.attemptId }));
+    }
+    return redirect(
+      payment.result === null
+        ? localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id })
+        : localizePath("payments", locale, { status: payment.result, id: payment.id }),
+    );
+  }
+  if (answer.status === 404) throw data(null, { status: 404 });
+  if (answer.status === 503) return data({ retryFailed: true }, { status: 503 });
+  throw failure(answer.status);
 }
 
 export function headers() {
@@ -75,19 +112,22 @@ function nextStep(result: PaymentResult, payment: PaymentView) {
   return null;
 }
 
-export default function Payments({ loaderData }: Route.ComponentProps) {
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
-  const { payment, result } = loaderData;
+  const navigation = useNavigation();
+  const { payment, result, left } = loaderData;
   const view = views[result];
   const Icon = icons[result];
-  const explanation = paymentExplanation(payment);
+  const explanation = left ? null : paymentExplanation(payment);
   const attempt = { id: payment.attemptId };
-  const next = nextStep(result, payment);
+  const next = left ? null : nextStep(result, payment);
+  const retrying = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <section
       className="account-page container payresult"
       data-testid="payment-result"
       data-result={result}
+      data-left={left ? "true" : undefined}
     >
       <span className={`account-page-icon tone-${view.tone}`}>
         <Icon width={30} height={30} />
@@ -99,12 +139,34 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           {explanation({}, { locale })}
         </p>
       ) : null}
-      <p className="account-page-text">{view.text()}</p>
+      <p className="account-page-text">{left ? m.payresult_left_text() : view.text()}</p>
       <p className="account-page-hint" data-testid="payment-amount">
         {m.payresult_amount({ total: formatMoney(payment.total, locale) })}
       </p>
+      {actionData?.retryFailed ? (
+        <p
+          className="checkout-problem tone-warning"
+          role="alert"
+          data-testid="payment-retry-failed"
+        >
+          {m.payresult_retry_failed()}
+        </p>
+      ) : null}
 
       <div className="account-page-actions">
+        {left ? (
+          // A form, not a link: trying again closes the checkout left open at the provider.
+          <Form method="post">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={retrying}
+              data-testid="payment-retry"
+            >
+              {retrying ? m.payresult_retry_busy() : m.payresult_retry()}
+            </button>
+          </Form>
+        ) : null}
         {next ? (
           <AppLink
             screen={next.screen}

@@ -367,8 +367,9 @@ function buyable(person: Person, attempt: AttemptM): "yes" | "maybe" | "no" {
 /** The answer a coupon must get for this attempt, from the model (worker/coupons/README.md). */
 function couponProblem(world: World, person: Person, attempt: AttemptM, code: string) {
   const issued = world.coupons.find((c) => c.code === code);
-  if (!issued) return 404;
-  if (issued.audience === "buyer" && issued.buyer !== person) return 404;
+  // Mistyped, unknown or someone else's: the field's validation error, 400 (ADR 0042).
+  if (!issued) return 400;
+  if (issued.audience === "buyer" && issued.buyer !== person) return 400;
   const payments = world.people.flatMap((p) => p.attempts.flatMap((a) => a.payments));
   const withCode = payments.filter((p) => p.coupon === code);
   if (withCode.some((p) => p.settledOnce)) return 422;
@@ -384,7 +385,7 @@ export async function quoteCoupon(world: World, person: Person, attempt: Attempt
   if (!person.signedIn) return expectStatus(what, answer, 401);
   const can = buyable(person, attempt);
   if (can === "no") return expectStatus(what, answer, 404);
-  if (can === "maybe") return expectStatus(what, answer, 200, 404, 410, 422, 423);
+  if (can === "maybe") return expectStatus(what, answer, 200, 400, 404, 410, 422, 423);
   const problem = couponProblem(world, person, attempt, code);
   if (problem === null) return expectStatus(what, answer, 200);
   expectStatus(what, answer, problem);
@@ -413,7 +414,7 @@ export async function checkout(
   }
   const problem = coupon ? couponProblem(world, person, attempt, coupon) : null;
   if (can === "maybe") {
-    expectStatus(what, answer, 201, 404, 409, 404, 410, 422, 423);
+    expectStatus(what, answer, 201, 400, 404, 409, 410, 422, 423);
   } else if (!canPay(attempt)) {
     // A paid or pending test is not sold again; a coupon problem may be named first.
     expectStatus(

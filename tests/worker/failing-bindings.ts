@@ -44,10 +44,11 @@ function failed<T>(failure: Failure): Promise<T> {
 
 /**
  * D1 whose every statement (and batch) fails; preparing and binding still work, as in D1.
- * With `batchWriting`, only a batch with a statement whose SQL matches it fails, and every
- * other statement answers (for example the users insert of a sign-up, after its reads).
+ * With `writing`, only a statement whose SQL matches it fails, run alone or in a batch
+ * (which then fails whole), and every other statement answers (for example the users
+ * insert of a sign-up, after its reads).
  */
-export function failingD1(failure: Failure, { batchWriting }: { batchWriting?: RegExp } = {}) {
+export function failingD1(failure: Failure, { writing }: { writing?: RegExp } = {}) {
   const statement: Record<string, unknown> = {
     bind: () => statement,
     first: () => failed(failure),
@@ -60,15 +61,20 @@ export function failingD1(failure: Failure, { batchWriting }: { batchWriting?: R
     sqlOf.set(prepared, sql);
     const bind = prepared.bind.bind(prepared);
     prepared.bind = (...values: unknown[]) => remembered(bind(...values), sql);
+    if (writing?.test(sql)) {
+      for (const method of ["first", "all", "run", "raw"] as const) {
+        Object.assign(prepared, { [method]: () => failed(failure) });
+      }
+    }
     return prepared;
   };
   return new Proxy(env.DB, {
     get(target, property) {
-      if (batchWriting) {
+      if (writing) {
         if (property === "prepare") return (sql: string) => remembered(target.prepare(sql), sql);
         if (property === "batch") {
           return (statements: D1PreparedStatement[]) =>
-            statements.some((each) => batchWriting.test(sqlOf.get(each) ?? ""))
+            statements.some((each) => writing.test(sqlOf.get(each) ?? ""))
               ? failed(failure)
               : target.batch(statements);
         }

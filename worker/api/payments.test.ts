@@ -177,11 +177,47 @@ describe("checkout", () => {
     expect(held.results).toEqual([{ payment_id: open.results[0]?.id }]);
   });
 
+  it.each([
+    ["en", "Invalid Coupon!"],
+    ["pt-br", "Cupom inválido!"],
+  ] as const)(
+    "a mistyped coupon in %s is the coupon field's validation error (400), not a missing page",
+    async (language, text) => {
+      const { client, userId } = await buyer();
+      const attemptId = await finishedAttempt(userId);
+      const headers: Record<string, string> = language === "pt-br" ? { i18n: "pt-br" } : {};
+      // An unknown code, one that cannot be a code at all, and a buyer's share coupon asked
+      // for by someone else: the same answer, so a code's existence stays unknown.
+      const other = await openCheckout();
+      await deliver(completedPaid(other.payment));
+      const someoneElses = (await paymentOf(other.client, other.payment.id)).issuedCoupons.find(
+        (coupon) => coupon.audience === "buyer",
+      )?.code;
+      expect(someoneElses).toBeDefined();
+      for (const coupon of ["NO-SUCH-CODE", "no such code!", someoneElses]) {
+        const quote = await client.fetch(`/api/checkout/${attemptId}/coupon`, {
+          body: { coupon },
+          headers,
+        });
+        expect(quote.status, coupon).toBe(400);
+        expect(await quote.json()).toEqual({ status: 400, fields: { coupon: [text] } });
+        const pay = await startCheckout(client, attemptId, { coupon }, language);
+        expect(pay.response.status, coupon).toBe(400);
+        expect(pay.body).toEqual({ status: 400, fields: { coupon: [text] } });
+      }
+      // Another buyer's test is still not found: the 404 is for what does not exist.
+      const stranger = await client.fetch(`/api/checkout/${other.attemptId}/coupon`, {
+        body: { coupon: "NO-SUCH-CODE" },
+      });
+      expect(stranger.status).toBe(404);
+    },
+  );
+
   it("a refused coupon at Pay leaves no order behind", async () => {
     const { client, userId } = await buyer();
     const attemptId = await finishedAttempt(userId);
     const { response, body } = await startCheckout(client, attemptId, { coupon: "NO-SUCH-CODE" });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(400);
     expect(body.fields).toEqual({ coupon: ["Invalid Coupon!"] });
     const count = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE attempt_id = ?")
       .bind(attemptId)
@@ -192,7 +228,7 @@ describe("checkout", () => {
   it("a retry refused for its coupon leaves the open checkout open (found by the fuzzer)", async () => {
     const { client, attemptId, payment } = await openCheckout();
     const refused = await startCheckout(client, attemptId, { coupon: "NO-SUCH-CODE" });
-    expect(refused.response.status).toBe(404);
+    expect(refused.response.status).toBe(400);
     expect(await statusOf(payment.id)).toEqual({ status: "awaiting", detail: null });
     const session = await findLocalSession(env, payment.sessionId);
     expect(session?.status).toBe("open");

@@ -1,5 +1,4 @@
 import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Locale } from "../../core/locales/locales";
 import { type Database, database } from "../../db/client";
 import { authAttempts } from "../../db/schema";
@@ -65,13 +64,25 @@ function keyOf({ kind, value }: Counted): string {
   return sha256Hex(`${kind}:${value}`);
 }
 
+/** The rows of one counter inside its window. */
+function countInWindow(db: Database, counter: Counted, now: number) {
+  return db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, storedKind[counter.kind]),
+        eq(authAttempts.key, keyOf(counter)),
+        gt(authAttempts.createdAt, now - limits[counter.kind].window),
+      ),
+    );
+}
+
 export interface Attempt {
   /** The counters this attempt took over their limit (empty: go ahead). */
   blocked: Counted[];
   /** Takes this attempt back out of the counts (it was refused, or it succeeded). */
   release(): Promise<void>;
-  /** The same, as a statement for the caller's own batch. */
-  releaseStatement(db: Database): BatchItem<"sqlite">;
 }
 
 /**
@@ -88,18 +99,7 @@ export async function attempt(env: Env, counters: Counted[], now = Date.now()): 
       .values({ kind: storedKind[counter.kind], key: keyOf(counter), createdAt: now })
       .returning({ id: authAttempts.id }),
   );
-  const counts = counters.map((counter) =>
-    db
-      .select({ n: count() })
-      .from(authAttempts)
-      .where(
-        and(
-          eq(authAttempts.kind, storedKind[counter.kind]),
-          eq(authAttempts.key, keyOf(counter)),
-          gt(authAttempts.createdAt, now - limits[counter.kind].window),
-        ),
-      ),
-  );
+  const counts = counters.map((counter) => countInWindow(db, counter, now));
   const prune = db.delete(authAttempts).where(lt(authAttempts.createdAt, now - longestWindow));
   const results = (await db.batch([prune, ...inserts, ...counts])) as unknown[];
   const ids = (results.slice(1, 1 + counters.length) as { id: number }[][]).flatMap((rows) =>
@@ -109,15 +109,23 @@ export async function attempt(env: Env, counters: Counted[], now = Date.now()): 
   const blocked = counters.filter(
     (counter, i) => (tallies[i]?.[0]?.n ?? 0) > limits[counter.kind].max,
   );
-  const releaseStatement = (on: Database) =>
-    on.delete(authAttempts).where(inArray(authAttempts.id, ids));
   return {
     blocked,
     release: async () => {
-      if (ids.length > 0) await releaseStatement(db);
+      if (ids.length > 0) await db.delete(authAttempts).where(inArray(authAttempts.id, ids));
     },
-    releaseStatement,
   };
+}
+
+/**
+ * Whether a counter is already at its limit, counting only the rows it holds and adding
+ * none: for a limit on outcomes (a sign-up refused for a taken address), where a request
+ * still in progress is not one of them. The outcome itself is then counted atomically
+ * with `attempt()` when it happens.
+ */
+export async function atLimit(env: Env, counter: Counted, now = Date.now()): Promise<boolean> {
+  const [row] = await countInWindow(database(env.DB), counter, now);
+  return (row?.n ?? 0) >= limits[counter.kind].max;
 }
 
 /** Forgets every attempt on one counter (a successful sign-in clears its pair's failures). */

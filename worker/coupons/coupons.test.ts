@@ -99,8 +99,8 @@ describe("the answer for each problem", () => {
   const cases: [CouponProblem, Locale, number, string][] = [
     ["required", "en", 400, "Coupon is required!"],
     ["required", "pt-br", 400, "Cupom é obrigatório!"],
-    ["invalid", "en", 404, "Invalid Coupon!"],
-    ["invalid", "pt-br", 404, "Cupom inválido!"],
+    ["invalid", "en", 400, "Invalid Coupon!"],
+    ["invalid", "pt-br", 400, "Cupom inválido!"],
     ["expired", "en", 410, "Expired Coupon!"],
     ["expired", "pt-br", 410, "Cupom expirado!"],
     ["unavailable", "en", 422, "Coupon is no longer available or has already been used!"],

@@ -4,10 +4,15 @@ import { errorResponse } from "../http/responses";
 /** Why a coupon cannot be used, in the order they are checked (spec sections 5 and 8). */
 export type CouponProblem = "required" | "invalid" | "expired" | "unavailable" | "locked";
 
-/** The spec's statuses; it gives none for 'locked', and 423 Locked says exactly that. */
+/**
+ * The spec's statuses, but for 'invalid': a code that is mistyped, unknown or someone
+ * else's is a form's validation error, 400 like 'required' and every field error of the
+ * API, not a missing page (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md). The
+ * spec gives none for 'locked', and 423 Locked says exactly that.
+ */
 const couponProblemStatus = {
   required: 400,
-  invalid: 404,
+  invalid: 400,
   expired: 410,
   unavailable: 422,
   locked: 423,

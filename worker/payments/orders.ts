@@ -179,6 +179,10 @@ export async function startPayment(
 
   const base = env.BASE_URL.replace(/\/$/, "");
   const statusPath = localizePath("checkoutStatus", locale, { id: attempt.id, paymentId });
+  // "Cancel and go back" lands on the cancelled page at once; it changes nothing, and its
+  // Try again closes this checkout by a POST
+  // (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
+  const cancelledPath = localizePath("payments", locale, { status: "cancelled", id: paymentId });
   try {
     const created = await provider.createCheckout({
       orderId: paymentId,
@@ -193,7 +197,7 @@ export async function startPayment(
       productName: translate("payment_product_name", locale),
       productDescription: translate("payment_product_description", locale),
       successUrl: `${base}${statusPath}`,
-      cancelUrl: `${base}${statusPath}?cancelled=1`,
+      cancelUrl: `${base}${cancelledPath}`,
       expiresAt,
       idempotencyKey: `checkout:${paymentId}:${attempt.id}`,
     });

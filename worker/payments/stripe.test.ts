@@ -90,7 +90,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     productName: "Relatório de QI",
     productDescription: "Seu resultado completo com certificado em PDF",
     successUrl: "https://qi.example/pt-br/pagamento/pay_01JDK3",
-    cancelUrl: "https://qi.example/pt-br/checkout/att_01JDK2",
+    cancelUrl: "https://qi.example/pt-br/pagamentos/cancelled/pay_01JDK3",
     // 30 minutes ahead, and not on a whole second.
     expiresAt: createdAt + 30 * 60 * 1000 + 750,
     idempotencyKey: "checkout-pay_01JDK3",
@@ -168,7 +168,7 @@ describe("createCheckout", () => {
     expect(form.get("expires_at")).toBe(String(createdAt / 1000 + 30 * 60));
     expect(form.get("locale")).toBe("pt-BR");
     expect(form.get("success_url")).toBe("https://qi.example/pt-br/pagamento/pay_01JDK3");
-    expect(form.get("cancel_url")).toBe("https://qi.example/pt-br/checkout/att_01JDK2");
+    expect(form.get("cancel_url")).toBe("https://qi.example/pt-br/pagamentos/cancelled/pay_01JDK3");
   });
 
   it("offers only card (wallets included) in dollars, in English, without coupon metadata", async () => {
@@ -185,7 +185,7 @@ describe("createCheckout", () => {
         productName: "IQ report",
         productDescription: "Your full result with a PDF certificate",
         successUrl: "https://qi.example/payment/pay_01JDK3",
-        cancelUrl: "https://qi.example/checkout/att_01JDK2",
+        cancelUrl: "https://qi.example/payments/cancelled/pay_01JDK3",
         idempotencyKey: "checkout-pay_usd",
       }),
     );
@@ -198,7 +198,7 @@ describe("createCheckout", () => {
     expect(keysStartingWith(form, "payment_method_options")).toEqual([]);
     expect(form.get("locale")).toBe("en");
     expect(form.get("success_url")).toBe("https://qi.example/payment/pay_01JDK3");
-    expect(form.get("cancel_url")).toBe("https://qi.example/checkout/att_01JDK2");
+    expect(form.get("cancel_url")).toBe("https://qi.example/payments/cancelled/pay_01JDK3");
     expect(form.get("metadata[order_id]")).toBe("pay_01JDK3");
     expect(form.get("payment_intent_data[metadata][order_id]")).toBe("pay_01JDK3");
     expect(keysStartingWith(form, "metadata[coupon_code]")).toEqual([]);

@@ -200,6 +200,49 @@ describe("POST /api/accounts/sign-up", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
+
+  it("sign-ups behind one shared address: 10 at once all get their accounts, and each can sign in", async () => {
+    // A mobile carrier's address: ten people signing up at the same moment. Sign-ups in
+    // progress are not 'Email can not be used!' answers, so none counts toward the limit.
+    const shared = new Client();
+    const signUps = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => shared.signUp({ email: uniqueEmail(`carrier${i}`) })),
+    );
+    expect(signUps.map(({ response }) => response.status)).toEqual(Array(10).fill(201));
+    for (const { email } of signUps) {
+      const person = new Client(shared.ip);
+      expect((await person.login(email, strongPassword)).status).toBe(200);
+    }
+    // Nothing was counted: the address still has its five 'taken' answers.
+    const taken = uniqueEmail("taken");
+    expect((await new Client().signUp({ email: taken })).response.status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await shared.signUp({ email: taken })).response.status).toBe(409);
+    expect((await shared.signUp()).response.status).toBe(429);
+  });
+
+  it("new sign-ups and probes at once from one address: every new one succeeds, 5 probes learn, the rest 429", async () => {
+    const taken = uniqueEmail("probed");
+    expect((await new Client().signUp({ email: taken })).response.status).toBe(201);
+    const shared = new Client();
+    const [fresh, probes] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => shared.signUp())),
+      Promise.all(Array.from({ length: 10 }, () => shared.signUp({ email: taken }))),
+    ]);
+    const status = (answers: { response: Response }[]) => answers.map((a) => a.response.status);
+    // A sign-up that passed the limit's check before the fifth refusal goes on to its
+    // account; none is refused for the probes running beside it.
+    expect(status(fresh).filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(status(fresh).every((s) => s === 201 || s === 429)).toBe(true);
+    expect(status(probes).filter((s) => s === 409)).toHaveLength(5);
+    expect(status(probes).filter((s) => s === 429)).toHaveLength(5);
+    const { n } = (await env.DB.prepare(
+      "select count(*) as n from auth_attempts where kind = 'signup-ip' and key = ?",
+    )
+      .bind(sha256Hex(`signup-ip:${shared.ip}`))
+      .first<{ n: number }>()) ?? { n: -1 };
+    expect(n).toBe(5);
+  });
 });
 
 describe("POST /api/accounts/login", () => {

@@ -29,16 +29,24 @@ signIn.post(
     const locale = requestLocale(request);
     const { name, dateOfBirth, password, rememberMe, ...fields } = c.req.valid("json");
     const email = normalizeEmail(fields.email);
-    // Counted before the lookup (atomically, see throttle.ts); only a 'taken' answer keeps its row.
-    const counted = await throttle.attempt(c.env, [
-      { kind: "signup-ip", value: clientIp(request) },
-    ]);
-    if (counted.blocked.length > 0) {
-      await counted.release();
+    // The limit is on answers that reveal a taken address (ADR 0007), not on sign-ups:
+    // one still hashing its password is none, so a shared address (a mobile carrier's)
+    // signs many people up at once. An address at the limit answers 429 to every sign-up.
+    const ipCounter = { kind: "signup-ip", value: clientIp(request) } as const;
+    const throttled = () => {
       console.warn("auth: sign-up throttled (ip)");
       return throttle.tooManyResponse(locale, "auth_too_many_requests", "signup-ip");
-    }
-    const taken = () => {
+    };
+    if (await throttle.atLimit(c.env, ipCounter)) return throttled();
+    // A taken address is counted and the count read in one batch (throttle.ts), so of N
+    // concurrent probes at most the limit's worth learn the address is taken; the rest
+    // answer 429 as if blocked before, and are not counted.
+    const taken = async () => {
+      const counted = await throttle.attempt(c.env, [ipCounter]);
+      if (counted.blocked.length > 0) {
+        await counted.release();
+        return throttled();
+      }
       console.warn("auth: sign-up refused (e-mail already in use)");
       return errorResponse(locale, 409, { fields: { email: ["validation_email_taken"] } });
     };
@@ -47,13 +55,9 @@ signIn.post(
     const id = crypto.randomUUID();
     const db = database(c.env.DB);
     try {
-      // A new account takes its attempt back out of the counts, in the same transaction.
-      await db.batch([
-        db
-          .insert(users)
-          .values({ id, name, email, dateOfBirth, passwordHash, emailVerified: false }),
-        counted.releaseStatement(db),
-      ]);
+      await db
+        .insert(users)
+        .values({ id, name, email, dateOfBirth, passwordHash, emailVerified: false });
     } catch (error) {
       // The unique index caught a concurrent sign-up with the same address. Anything else
       // (D1 not serving, a bug) is not a taken address: it travels on to the error handler

@@ -233,6 +233,50 @@ describe("POST /_dev/pay/:sessionId", () => {
     });
   });
 
+  it.each([
+    ["en", "/payments/cancelled/"],
+    ["pt-br", "/pt-br/pagamentos/cancelled/"],
+  ] as const)(
+    "cancel and go back in %s lands on the cancelled page; reading it changes nothing, Try again's POST closes the checkout",
+    async (language, cancelledPath) => {
+      const who = await buyer();
+      const attemptId = await finishedAttempt(who.userId);
+      const started = await startCheckout(who.client, attemptId, {}, language);
+      const { paymentId, redirectUrl } = started.body;
+      const path = new URL(redirectUrl).pathname;
+      const sessionId = path.split("/").pop() as string;
+
+      // The buyer's one decision at the provider: straight to the cancelled page (the same
+      // cancel URL goes to Stripe's Checkout Session).
+      const left = await act(path, { action: "cancel" });
+      expect(left.status).toBe(303);
+      expect(left.headers.get("Location")).toBe(`${origin}${cancelledPath}${paymentId}`);
+
+      // The page reads the payment (a GET, as often as it likes): nothing is cancelled by it,
+      // and the provider's checkout stays open.
+      for (let i = 0; i < 2; i++) {
+        const view = await paymentOf(who.client, paymentId);
+        expect(view).toMatchObject({ status: "awaiting", result: null });
+      }
+      expect((await findLocalSession(env, sessionId))?.status).toBe("open");
+
+      // Try again: the page's POST cancels it and closes the checkout at the provider.
+      const retry = await who.client.fetch(`/api/payments/${paymentId}/cancel`, {
+        method: "POST",
+        headers: language === "pt-br" ? { i18n: "pt-br" } : {},
+      });
+      expect(retry.status).toBe(200);
+      expect(await retry.json()).toMatchObject({
+        status: "cancelled",
+        statusDetail: "canceled_by_user",
+        result: "cancelled",
+      });
+      expect((await findLocalSession(env, sessionId))?.status).toBe("expired");
+      const again = await startCheckout(who.client, attemptId, {}, language);
+      expect(again.response.status).toBe(201);
+    },
+  );
+
   it("expire closes the checkout; a checkout past its time can only expire", async () => {
     const { path, sessionId, status } = await apiSession();
     expect((await act(path, { action: "expire" })).headers.get("Location")).toBe(path);
