@@ -27,7 +27,7 @@ async function finishedAttempt(
   options: { name?: string; dateOfBirth?: string; right?: number; client?: Client } = {},
 ) {
   const client = options.client ?? new Client();
-  await client.signUp({
+  const { email } = await client.signUp({
     name: "Conceição Júlia Araújo",
     dateOfBirth: options.dateOfBirth ?? "1990-05-17",
   });
@@ -39,7 +39,7 @@ async function finishedAttempt(
   if (options.right) await paceAnswers(state.id, 15_000);
   await finish(client, state.id);
   if (options.name !== undefined) await setName(client, options.name);
-  return { client, attemptId: state.id };
+  return { client, attemptId: state.id, email };
 }
 
 /** Names from any source (a Google profile, a later edit) reach the certificate as they are. */
@@ -345,17 +345,11 @@ describe("the layout of the name", () => {
         env,
         { code: "7K3M9QX2TB", attemptId, userId: me.id ?? "", name, age: 34, createdAt: 0 },
         {
-          id: attemptId,
           finishedAt: new Date("2026-11-22T12:00:00Z").toISOString(),
           iq: 112,
           iqLabel: "112",
-          atCeiling: false,
-          atFloor: false,
           interval: { low: 101, high: 123 },
           band: "average",
-          rawTotal: 30,
-          normsVersion: "v1-model-2026-11",
-          ageBand: "25-34",
         },
         "en",
       ),
@@ -448,6 +442,68 @@ describe("the public verification", () => {
       const response = await client.fetch(`/api/certificates/verify/${code}`);
       expect(response.status, code).toBe(404);
       expect(await response.json()).toMatchObject({ code: "certificateNotFound" });
+    }
+  });
+});
+
+describe("the shared image (ADR 0043)", () => {
+  const shared = (code: string, query = "") =>
+    new Client().fetch(`/api/certificates/shared/${code}${query}`);
+
+  it("is a public PNG of the certificate, cacheable by anyone, for the code alone", async () => {
+    const { client, attemptId } = await finishedAttempt();
+    const { code } = await details(client, attemptId);
+    const response = await shared(`${code}.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    const image = await decodePng(new Uint8Array(await response.arrayBuffer()));
+    expect({ width: image.width, height: image.height }).toEqual(certificateSize);
+    // Lower case is the same code; a second request answers from KV.
+    const again = await shared(`${code.toLowerCase()}.png`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Certificate-Cache")).toBe("hit");
+  });
+
+  it("prints the name, the IQ, the band, the date and the code, but not the age: nothing private", async () => {
+    const { client, attemptId, email } = await finishedAttempt({ dateOfBirth: "1990-05-17" });
+    const { code } = await details(client, attemptId);
+    const owner = textLayer(await svgText(client, attemptId));
+    expect(owner).toMatch(/Age \d+/);
+    for (const [query, locale] of [
+      ["", "en"],
+      ["?lang=pt-br", "pt-br"],
+    ] as const) {
+      const response = await shared(`${code}.svg`, query);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+      const text = textLayer(await response.text());
+      expect(text).toContain("Conceição Júlia Araújo");
+      expect(text).toContain(code);
+      expect(text).toContain(translate("certificate_title", locale));
+      expect(text).not.toMatch(/Age \d+|Idade|\d+ anos/);
+      expect(text).not.toContain("1990");
+      expect(text).not.toContain(email);
+      expect(text).not.toContain(email.split("@")[0]);
+    }
+    // The owner's image is untouched: it still prints the age.
+    expect(textLayer(await svgText(client, attemptId))).toBe(owner);
+  });
+
+  it("answers 404 for an unknown, a malformed or a withdrawn code, and for another format", async () => {
+    const { client, attemptId } = await finishedAttempt();
+    const { code } = await details(client, attemptId);
+    for (const file of ["7K3M9QX2TB.png", "nope.png", `${code}.jpg`, code, `${code}.png.png`]) {
+      const response = await shared(file);
+      expect(response.status, file).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "certificateNotFound" });
+    }
+    expect((await shared(`${code}.png`)).status).toBe(200);
+    const deleted = await client.fetch("/api/account/delete", { body: { confirm: "DELETE" } });
+    expect(deleted.status).toBe(200);
+    for (const file of [`${code}.png`, `${code}.svg`]) {
+      expect((await shared(file)).status, file).toBe(404);
     }
   });
 });

@@ -20,6 +20,7 @@ import {
   cacheCertificate,
   cachedCertificate,
   certificateCacheKey,
+  sharedCertificateCacheKey,
 } from "../certificates/cache";
 import {
   attemptWithCertificateCode,
@@ -27,6 +28,7 @@ import {
   issueCertificate,
   isWithdrawnCertificate,
   questionSet,
+  sharedCertificate,
   verifyCertificate,
 } from "../certificates/certificates";
 import { renderCertificatePng, renderCertificateSvg } from "../certificates/render";
@@ -43,6 +45,9 @@ import { errorResponse, noStore, notFoundJson } from "../http/responses";
  *   certificate page (`CertificateDetails`), issuing its code if it has none yet.
  * - `GET /api/certificates/verify/{code}`: public; the name, IQ and date, nothing else;
  *   410 `certificateWithdrawn` once its account was deleted (ADR 0023).
+ * - `GET /api/certificates/shared/{code}.png` and `.svg`: public; the certificate without
+ *   its age line, for a shared link's preview (ADR 0043); cacheable by anyone for an hour;
+ *   404 for an unknown or withdrawn code.
  */
 export const certificates = new Hono<AppEnv>();
 
@@ -77,6 +82,43 @@ certificates.get("/verify/:code", async (c) => {
   }
   if (!found) return errorResponse(locale, 404, { code: "certificateNotFound" });
   return c.json(found, 200, noStore);
+});
+
+/** `{code}.png` or `{code}.svg`. */
+const sharedFileName = /^([0-9A-Za-z]+)\.(png|svg)$/;
+
+/** How long anyone may keep a shared image: a withdrawn one stops being served within it. */
+const sharedMaxAgeSeconds = 60 * 60;
+
+certificates.get("/shared/:file", async (c) => {
+  const locale = linkLocale(c.req.raw);
+  const [, code = "", extension] = sharedFileName.exec(c.req.param("file")) ?? [];
+  const format = extension as CertificateFormat | undefined;
+  const shared =
+    format && certificateCodePattern.test(code)
+      ? await sharedCertificate(c.env, code, locale)
+      : null;
+  if (!format || !shared) return errorResponse(locale, 404, { code: "certificateNotFound" });
+  const key = sharedCertificateCacheKey(shared.attemptId, locale, format);
+  let body: ArrayBuffer | Uint8Array<ArrayBuffer> | string | null = await cachedCertificate(
+    c.env,
+    key,
+  );
+  const cache = body === null ? "miss" : "hit";
+  if (body === null) {
+    const svg = await renderCertificateSvg(shared.content);
+    body = format === "svg" ? svg : await renderCertificatePng(svg);
+    await cacheCertificate(c.env, key, body);
+  }
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": contentTypes[format],
+      "Cache-Control": `public, max-age=${sharedMaxAgeSeconds}`,
+      "X-Certificate-Cache": cache,
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
 });
 
 certificates.get("/:file", async (c) => {

@@ -23,6 +23,18 @@ export function certificateCacheKey(
   return `${certificateCachePrefix(attemptId)}${locale}.${format}`;
 }
 
+/**
+ * The shared image of a certificate (no age line), under the attempt's prefix so that
+ * deleting the account deletes it with the owner's renderings.
+ */
+export function sharedCertificateCacheKey(
+  attemptId: string,
+  locale: Locale,
+  format: CertificateFormat,
+): string {
+  return `${certificateCachePrefix(attemptId)}shared-${locale}.${format}`;
+}
+
 /** Every cached rendering of one attempt's certificate starts with this (for deletion). */
 export function certificateCachePrefix(attemptId: string): string {
   return `certificate:${certificateDesignVersion}:${attemptId}:`;

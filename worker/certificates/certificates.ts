@@ -14,6 +14,7 @@ import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { bandName } from "../../core/scoring/band-text";
 import { scoreLabels } from "../../core/scoring/score-text";
+import type { Band } from "../../core/scoring/scoring";
 import { localizePath } from "../../core/web/route-table";
 import { database, isUniqueViolation } from "../../db/client";
 import { certificates, testAttempts, testResults, withdrawnCertificates } from "../../db/schema";
@@ -104,11 +105,17 @@ export function verifyUrl(env: Env, code: string, locale: Locale): string {
   return `${env.BASE_URL.replace(/\/$/, "")}${localizePath("certificateVerify", locale, { code })}`;
 }
 
+/** What of a result the certificate prints. */
+export type PrintedResult = Pick<
+  AttemptResult,
+  "iq" | "iqLabel" | "interval" | "band" | "finishedAt"
+>;
+
 /** Everything the certificate prints, in its language. */
 export function certificateContent(
   env: Env,
   row: CertificateRow,
-  result: AttemptResult,
+  result: PrintedResult,
   locale: Locale,
 ): CertificateContent {
   const options = { locale };
@@ -183,6 +190,42 @@ export async function verifyCertificate(
     date: isoDay(new Date(row.finishedAt)),
     questions: questionSet(row.version),
   };
+}
+
+/**
+ * The certificate anyone holding its code may see as an image (a shared link's preview,
+ * docs/decisions/0043-a-certificate-worth-sharing.md): what the owner's prints, but without
+ * the age line; null for an unknown code or one withdrawn with its account.
+ */
+export async function sharedCertificate(
+  env: Env,
+  code: string,
+  locale: Locale,
+): Promise<{ attemptId: string; content: CertificateContent } | null> {
+  const [row] = await database(env.DB)
+    .select({
+      certificate: certificates,
+      iq: testResults.iq,
+      iqLabel: testResults.iqLabel,
+      intervalLow: testResults.intervalLow,
+      intervalHigh: testResults.intervalHigh,
+      band: testResults.band,
+      finishedAt: testResults.finishedAt,
+    })
+    .from(certificates)
+    .innerJoin(testResults, eq(testResults.attemptId, certificates.attemptId))
+    .where(eq(certificates.code, normalizeCertificateCode(code)))
+    .limit(1);
+  if (!row) return null;
+  const result: PrintedResult = {
+    iq: row.iq,
+    iqLabel: row.iqLabel,
+    interval: { low: row.intervalLow, high: row.intervalHigh },
+    band: row.band as Band,
+    finishedAt: new Date(row.finishedAt).toISOString(),
+  };
+  const content = certificateContent(env, row.certificate, result, locale);
+  return { attemptId: row.certificate.attemptId, content: { ...content, ageLine: null } };
 }
 
 /**
