@@ -64,3 +64,46 @@ export function pageMeta(input: {
     ...(screens[input.screen].indexable ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 }
+
+/** What a shared link's preview card shows (Open Graph and Twitter card). */
+export interface ShareCard {
+  title: string;
+  description: string;
+  /** Absolute URL of a public image. */
+  image: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * A page's meta with a preview card for a shared link: its title and description become
+ * the card's, and the Open Graph and Twitter card image tags are added.
+ */
+export function withShareCard(meta: MetaDescriptor[], card: ShareCard): MetaDescriptor[] {
+  const replaced: Record<string, string> = {
+    title: card.title,
+    description: card.description,
+    "og:title": card.title,
+    "og:description": card.description,
+  };
+  const kept = meta.map((tag) => {
+    if ("title" in tag) return { title: card.title };
+    const key = "property" in tag ? tag.property : "name" in tag ? tag.name : undefined;
+    return typeof key === "string" && key in replaced ? { ...tag, content: replaced[key] } : tag;
+  });
+  return [
+    ...kept,
+    { property: "og:type", content: "website" },
+    { property: "og:image", content: card.image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(card.width) },
+    { property: "og:image:height", content: String(card.height) },
+    { property: "og:image:alt", content: card.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: card.title },
+    { name: "twitter:description", content: card.description },
+    { name: "twitter:image", content: card.image },
+    { name: "twitter:image:alt", content: card.alt },
+  ];
+}

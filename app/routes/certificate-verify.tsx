@@ -1,11 +1,17 @@
 import "../certificate.css";
 import type { CertificateVerification } from "../../core/attempts/certificate";
 import { certificateDate } from "../../core/attempts/certificate";
+import {
+  sharedCertificateImagePath,
+  sharedCertificateImageSize,
+} from "../../core/attempts/certificate-sharing";
+import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { AlertIcon, CheckCircleIcon, SearchIcon } from "../components/icons";
 import { loadFromApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
-import { screenMeta } from "../lib/seo";
+import { rootData } from "../lib/root-data";
+import { screenMeta, withShareCard } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/certificate-verify";
 
@@ -40,11 +46,35 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export const meta = screenMeta(
+const verifyMeta = screenMeta(
   "certificateVerify",
   m.certificate_verify_meta_title,
   m.certificate_verify_meta_description,
 );
+
+/**
+ * A verified certificate's link shows it when shared: its title, and the public image
+ * without the age line (docs/decisions/0043-a-certificate-worth-sharing.md).
+ */
+export function meta(args: Route.MetaArgs) {
+  const tags = verifyMeta(args);
+  const data = args.loaderData;
+  if (data?.kind !== "found") return tags;
+  const locale = localeFromPath(args.location.pathname);
+  const options = { locale };
+  const { name, iqLabel, date } = data.certificate;
+  const base = rootData(args.matches).baseUrl.replace(/\/$/, "");
+  return withShareCard(tags, {
+    title: m.certificate_shared_title({ name, iq: iqLabel }, options),
+    description: m.certificate_shared_description(
+      { date: certificateDate(new Date(`${date}T12:00:00Z`), locale) },
+      options,
+    ),
+    image: `${base}${sharedCertificateImagePath(data.code, locale)}`,
+    ...sharedCertificateImageSize,
+    alt: m.certificate_image_alt({ name, iq: iqLabel }, options),
+  });
+}
 
 /** A code that verifies nothing: unknown, or withdrawn with its account. */
 function Unverified({ kind, code }: { kind: "notFound" | "withdrawn"; code: string }) {

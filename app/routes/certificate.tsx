@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { CertificateDetails } from "../../core/attempts/certificate";
 import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
+import { CertificateShare } from "../components/certificate-share";
 import { NoResult } from "../components/no-result";
 import { loadFromApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
@@ -63,9 +64,15 @@ export default function Certificate({ loaderData, params }: Route.ComponentProps
           data-testid="certificate-image"
         />
       </figure>
+      <CertificateShare
+        code={details.code}
+        iqLabel={details.iqLabel}
+        date={details.date}
+        verifyUrl={verifyUrl}
+      />
       <div className="certificate-actions">
         <a
-          className="button button-primary"
+          className="button button-ghost"
           href={`${image}&download=1`}
           download
           data-testid="certificate-download"
