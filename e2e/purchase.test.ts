@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
 import { finishedAttemptOfNewAccount } from "./attempt-taking";
@@ -45,6 +45,20 @@ function operatorCoupon(percent: number): string {
     },
   );
   return code;
+}
+
+/** How many lines an element's own text takes. */
+function textLines(element: Locator) {
+  return element.evaluate((node) => {
+    const tops = new Set<number>();
+    for (const child of node.childNodes) {
+      if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(child);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
 }
 
 /** From the result page's offer to the provider's page, optionally with a coupon. */
@@ -106,6 +120,12 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
 
     await resultPage(page, locale, "success");
     expect(await page.getByTestId("issued-coupon").count()).toBe(2);
+    // Each coupon action's words on one line ("Copiar código" wrapped at 360 px).
+    for (const action of await page
+      .locator("[data-testid=coupon-copy], [data-testid=coupon-share]")
+      .all()) {
+      expect(await textLines(action)).toBe(1);
+    }
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, `purchase-success-${locale}-phone`);
 

@@ -63,20 +63,26 @@ export function CookieConsent({
     return () => window.removeEventListener("pageshow", sync);
   }, []);
 
+  // The banner's one-click choices say nothing more: the banner going away is the answer,
+  // and a toast there covered a phone's checkout total and Pay button (issue 30.5). Saving
+  // from the dialog, which closes, says it was saved.
+  const choose = useCallback((next: Optional) => {
+    setChoice(saveConsent(next));
+    setPreferencesOpen(false);
+  }, []);
   const save = useCallback(
     (next: Optional) => {
-      setChoice(saveConsent(next));
-      setPreferencesOpen(false);
+      choose(next);
       notify({ tone: "success", message: m.cookies_saved() });
     },
-    [notify],
+    [choose, notify],
   );
   const open = useCallback(() => setPreferencesOpen(true), []);
 
   return (
     <CookiePreferencesContext.Provider value={open}>
       {children}
-      {choice === null ? <CookieBanner onSave={save} onCustomize={open} /> : null}
+      {choice === null ? <CookieBanner onSave={choose} onCustomize={open} /> : null}
       {preferencesOpen ? (
         <CookiePreferences
           choice={choice}
