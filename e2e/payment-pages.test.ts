@@ -20,9 +20,9 @@ import { describe, expect, it } from "./fixtures";
 /** The prices of wrangler.jsonc (`REPORT_PRICE_USD`, `REPORT_PRICE_BRL`), as each language writes them. */
 const texts = {
   en: {
-    price: "$19.90",
+    price: "US$\u00a019.90",
     priceNote: "including VAT",
-    cta: "Get my report for $19.90",
+    cta: "Get my report for US$\u00a019.90",
     offerTitle: "See the whole picture behind your score",
     sections: [
       "What the report holds",
@@ -47,7 +47,7 @@ const texts = {
     methods: ["card", "wallets"],
     locked: "Locked",
     invalidCoupon: "Invalid Coupon!",
-    pay: "Pay $19.90",
+    pay: "Pay US$\u00a019.90",
     paymentRequired: "Payment Required!",
     goToPayment: "Go to Payment Page",
     buyReport: "Buy report",

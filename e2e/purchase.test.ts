@@ -112,7 +112,7 @@ describe.each(["en", "pt-br"] as const)("buying the report in %s on a phone", (l
     const code = operatorCoupon(20);
 
     const { total } = await checkout(page, locale, id, code);
-    expect(total).toBe(locale === "en" ? "$15.92" : "R$\u00a039,92");
+    expect(total).toBe(locale === "en" ? "US$\u00a015.92" : "R$\u00a039,92");
     expect(await page.getByTestId("pay-amount").textContent()).toContain(
       locale === "en" ? "15.92" : "39,92",
     );

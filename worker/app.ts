@@ -13,6 +13,7 @@ import { dev, isPageCeiling, pageCeiling } from "./dev";
 import { validateEnvOnce } from "./env";
 import { itemImage } from "./forms/item-images";
 import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
+import { devCountryHeader } from "./http/request";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
 import {
@@ -55,13 +56,14 @@ function isNavigation(request: Request, pathname: string): boolean {
 /** A request to our own API made while rendering a page: same cookies, language and origin. */
 function internalRequest(page: Request, path: string, init: RequestInit = {}): Request {
   const headers = new Headers(init.headers);
-  for (const name of ["Cookie", "Accept-Language", "User-Agent"]) {
+  for (const name of ["Cookie", "Accept-Language", "User-Agent", devCountryHeader]) {
     const value = page.headers.get(name);
     if (value && !headers.has(name)) headers.set(name, value);
   }
   const url = new URL(path, page.url);
   headers.set("Origin", url.origin);
-  return new Request(url, { ...init, headers });
+  // The edge's facts about the visitor (the country: ADR 0043) reach the API too.
+  return new Request(url, { ...init, headers, cf: page.cf });
 }
 
 export interface AppOptions {

@@ -264,6 +264,7 @@ describe("the checkout's shapes (core/payments/checkout.ts)", () => {
         ],
       },
       canPay: false,
+      brazilOffer: null,
     };
     // No such payment method.
     expectTypeOf({ ...view, methods: ["cash" as const] }).not.toExtend<CheckoutView>();

@@ -1,4 +1,4 @@
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import type { AttemptResult } from "../../core/attempts/attempt";
 import { formatTestDate } from "../../core/attempts/attempts-list";
 import { localeFromPath } from "../../core/locales/locales";
@@ -7,6 +7,7 @@ import {
   type CheckoutStarted,
   type CheckoutView,
   type CouponQuote,
+  currencyParam,
   isCheckoutAddress,
   type PaymentView,
 } from "../../core/payments/checkout";
@@ -37,8 +38,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireProfile(context, request);
   const locale = localeFromPath(new URL(request.url).pathname);
   const id = encodeURIComponent(params.id);
+  // `?currency=BRL`: the buyer took the offer in reais (ADR 0043); else the language's.
+  const currency = currencyParam(new URL(request.url).searchParams.get("currency"));
   const checkout = await callApi<CheckoutView>(context, {
-    path: `/api/checkout/${id}`,
+    path: `/api/checkout/${id}${currency ? `?currency=${currency}` : ""}`,
     init: inLanguage(locale),
   });
   if (!checkout.ok)
@@ -80,12 +83,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const rawCoupon = form.get("coupon");
   const coupon = typeof rawCoupon === "string" ? rawCoupon.trim().slice(0, 64) : "";
+  // The currency the page was showing: the total the buyer saw is the one charged.
+  const currency = currencyParam(form.get("currency")) ?? undefined;
   const base = `/api/checkout/${encodeURIComponent(params.id)}`;
 
   if (intent === "coupon") {
     const answer = await sendToApi<CouponQuote>(context, {
       path: `${base}/coupon`,
-      json: { coupon },
+      json: { coupon, currency },
       locale,
     });
     if (answer.ok) return { kind: "quote", coupon, quote: answer.body } satisfies ActionResult;
@@ -95,7 +100,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (intent === "pay") {
     const answer = await sendToApi<CheckoutStarted>(context, {
       path: `${base}/payments`,
-      json: coupon ? { coupon } : {},
+      json: coupon ? { coupon, currency } : { currency },
       locale,
     });
     // The provider's page is another site (or the local test provider's, outside the
@@ -111,7 +116,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       // React Router does not reload the page's data after an error answer: the payment in
       // the way (another tab's, say) is read here, for the link to its page.
       const checkout = await callApi<CheckoutView>(context, {
-        path: base,
+        path: currency ? `${base}?currency=${currency}` : base,
         init: inLanguage(locale),
       });
       const latest = checkout.ok ? checkout.body.latestPayment : null;
@@ -192,8 +197,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <div className="checkout-pay card">
+          {checkout.canPay ? <CurrencyChoice checkout={checkout} /> : null}
           {checkout.canPay ? (
             <Form method="post" className="checkout-form" data-testid="checkout-form">
+              <input type="hidden" name="currency" value={checkout.price.currency} />
               <CouponField
                 defaultValue={result?.coupon ?? ""}
                 error={couponError}
@@ -265,4 +272,30 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </p>
     </section>
   );
+}
+
+/**
+ * A dollar price seen from Brazil offers the same report in reais, with Pix and boleto;
+ * in reais on the English site, the way back to dollars (ADR 0043).
+ */
+function CurrencyChoice({ checkout }: { checkout: CheckoutView }) {
+  const locale = useLocale();
+  if (checkout.brazilOffer) {
+    return (
+      <p className="checkout-currency" data-testid="checkout-brazil-offer">
+        <span>{m.checkout_brazil_offer()}</span>{" "}
+        <Link to="?currency=BRL" data-testid="checkout-brazil-offer-link">
+          {m.checkout_brazil_offer_link({ total: formatMoney(checkout.brazilOffer, locale) })}
+        </Link>
+      </p>
+    );
+  }
+  if (locale === "en" && checkout.price.currency === "BRL") {
+    return (
+      <p className="checkout-currency" data-testid="checkout-currency-usd">
+        <Link to="?currency=USD">{m.checkout_currency_usd_link()}</Link>
+      </p>
+    );
+  }
+  return null;
 }

@@ -84,6 +84,23 @@ export interface CheckoutView {
   latestPayment: PaymentView | null;
   /** Whether a new payment may start (none, or the last one failed or was cancelled). */
   canPay: boolean;
+  /**
+   * The price in reais, offered beside a dollar price when the request comes from Brazil
+   * (the edge's country): Pix and boleto are paid in reais (ADR 0043). Null otherwise.
+   */
+  brazilOffer: Money | null;
+}
+
+export const currencies = ["USD", "BRL"] as const satisfies readonly Currency[];
+
+/** The checkout's currency: the buyer's choice, else the language's (ADR 0017). */
+export function checkoutCurrency(locale: string, chosen?: Currency | null): Currency {
+  return chosen ?? (locale === "pt-br" ? "BRL" : "USD");
+}
+
+/** A `currency` parameter as a currency, or null. */
+export function currencyParam(value: unknown): Currency | null {
+  return value === "USD" || value === "BRL" ? value : null;
 }
 
 /** `POST /api/checkout/{attemptId}/payments`: where to send the buyer. */

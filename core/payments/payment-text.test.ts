@@ -12,10 +12,12 @@ import {
 
 describe("prices in the reader's language", () => {
   it.each([
-    [{ cents: 1990, currency: "USD" as const }, "en", "$19.90"],
+    [{ cents: 1990, currency: "USD" as const }, "en", "US$\u00a019.90"],
+    [{ cents: 1990, currency: "USD" as const }, "pt-br", "US$\u00a019,90"],
+    [{ cents: 4990, currency: "BRL" as const }, "en", "R$49.90"],
     [{ cents: 4990, currency: "BRL" as const }, "pt-br", "R$\u00a049,90"],
     [{ cents: 3992, currency: "BRL" as const }, "pt-br", "R$\u00a039,92"],
-    [{ cents: 100000, currency: "USD" as const }, "en", "$1,000.00"],
+    [{ cents: 100000, currency: "USD" as const }, "en", "US$\u00a01,000.00"],
   ] as const)("%o in %s reads %s", (money, locale, expected) => {
     expect(formatMoney(money, locale)).toBe(expected);
   });

@@ -15,14 +15,23 @@ import type { PaymentStatus } from "./payments";
  */
 
 /**
- * An amount as a reader of the language writes it: 'US$ 19,90' on pt-br, '$19.90' on en,
- * 'R$ 49,90' in either. Cents are whole numbers (core/payments/checkout.ts); this is only display.
+ * An amount as a reader of the language writes it, its currency always named: 'US$ 19.90'
+ * on en and 'US$ 19,90' on pt-br (a bare '$' reads as reais to a Brazilian, issue 30.5),
+ * 'R$ 49,90' in either. Cents are whole numbers (core/payments/checkout.ts); this is only
+ * display, and every page, e-mail and receipt shows a price through it.
  */
 export function formatMoney(money: Money, locale: Locale): string {
-  return numberFormat(localeInfo[locale].iso, {
+  const parts = numberFormat(localeInfo[locale].iso, {
     style: "currency",
     currency: money.currency,
-  }).format(money.cents / 100);
+  }).formatToParts(money.cents / 100);
+  if (money.currency !== "USD") return parts.map((part) => part.value).join("");
+  return parts
+    .map((part, index) => {
+      if (part.type !== "currency") return part.value;
+      return parts[index + 1]?.type === "literal" ? "US$" : "US$\u00a0";
+    })
+    .join("");
 }
 
 /** What the price includes, beside it: the English terms say USD including VAT. */

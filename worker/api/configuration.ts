@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import type { ApplicationConfiguration } from "../../core/accounts/account";
 import type { Locale } from "../../core/locales/locales";
+import { checkoutCurrency } from "../../core/payments/checkout";
 import type { AppEnv } from "../app-env";
 import { requestLocale } from "../http/request";
+import { orderPrice } from "../payments/orders";
 
 /** The report's price in the visitor's currency: English pays USD, Portuguese BRL. */
 export function reportPrice(env: Env, locale: Locale): ApplicationConfiguration["test"]["price"] {
-  return locale === "pt-br"
-    ? { amount: Number(env.REPORT_PRICE_BRL), currency: "BRL" }
-    : { amount: Number(env.REPORT_PRICE_USD), currency: "USD" };
+  const { currency, cents } = orderPrice(env, checkoutCurrency(locale));
+  return { amount: cents / 100, currency };
 }
 
 /** `GET /api/application-configuration` (spec section 7): the current user and the price. */

@@ -80,15 +80,61 @@ describe("checkout", () => {
     const who = await buyer();
     const attemptId = await finishedAttempt(who.userId);
     const response = await who.client.fetch(`/api/checkout/${attemptId}/payments`, {
-      body: { amount: 1, cents: 1, totalCents: 1, total_cents: 1, price: 0.01, currency: "BRL" },
+      body: { amount: 1, cents: 1, totalCents: 1, total_cents: 1, price: 0.01 },
     });
     expect(response.status).toBe(201);
-    const rows = await env.DB.prepare(
+    const rows = () =>
+      env.DB.prepare(
+        "select total_cents, currency from payments where attempt_id = ? order by created_at",
+      )
+        .bind(attemptId)
+        .all<{ total_cents: number; currency: string }>();
+    expect((await rows()).results).toEqual([{ total_cents: 1990, currency: "USD" }]);
+    // A currency may be chosen (ADR 0043); its amount is still configuration's.
+    const inReais = await who.client.fetch(`/api/checkout/${attemptId}/payments`, {
+      body: { cents: 1, currency: "BRL" },
+    });
+    expect(inReais.status).toBe(201);
+    expect((await rows()).results.at(-1)).toEqual({ total_cents: 4990, currency: "BRL" });
+  });
+
+  it("offers reais with Pix beside a dollar price seen from Brazil, and charges the chosen currency", async () => {
+    const { client, userId } = await buyer();
+    const attemptId = await finishedAttempt(userId);
+    const view = async (query = "", headers: Record<string, string> = {}) =>
+      (await (
+        await client.fetch(`/api/checkout/${attemptId}${query}`, { headers })
+      ).json()) as CheckoutView;
+    const brazil = { "X-Dev-Country": "BR" };
+    // From Brazil on the English site: dollars, and the offer in reais.
+    expect(await view("", brazil)).toMatchObject({
+      price: { currency: "USD", cents: 1990 },
+      brazilOffer: { currency: "BRL", cents: 4990 },
+    });
+    // From elsewhere, or already in reais: no offer.
+    expect((await view("", { "X-Dev-Country": "US" })).brazilOffer).toBeNull();
+    expect((await view()).brazilOffer).toBeNull();
+    expect((await view("", { ...brazil, i18n: "pt-br" })).brazilOffer).toBeNull();
+    // Taken: the checkout in reais, with Pix and boleto, on the English site.
+    const reais = await view("?currency=BRL", brazil);
+    expect(reais).toMatchObject({ price: { currency: "BRL", cents: 4990 }, brazilOffer: null });
+    expect(reais.methods).toEqual(["card", "pix", "boleto"]);
+    // An unknown currency is the language's.
+    expect((await view("?currency=EUR")).price).toEqual({ currency: "USD", cents: 1990 });
+    const refused = await client.fetch(`/api/checkout/${attemptId}/payments`, {
+      body: { currency: "EUR" },
+    });
+    expect(refused.status).toBe(400);
+    const started = await client.fetch(`/api/checkout/${attemptId}/payments`, {
+      body: { currency: "BRL" },
+    });
+    expect(started.status).toBe(201);
+    const row = await env.DB.prepare(
       "select total_cents, currency from payments where attempt_id = ?",
     )
       .bind(attemptId)
-      .all<{ total_cents: number; currency: string }>();
-    expect(rows.results).toEqual([{ total_cents: 1990, currency: "USD" }]);
+      .first<{ total_cents: number; currency: string }>();
+    expect(row).toEqual({ total_cents: 4990, currency: "BRL" });
   });
 
   it("answers 409 with the localized status while a payment is pending or approved", async () => {
@@ -373,7 +419,7 @@ describe("fulfilment", () => {
       "Payment received: your Lumen IQ premium report",
     ]);
     const receipt = await latestMail(email);
-    expect(receipt?.text).toContain("$19.90");
+    expect(receipt?.text).toContain("US$\u00a019.90");
     for (const coupon of view.issuedCoupons) expect(receipt?.text).toContain(coupon.code);
   });
 

@@ -5,6 +5,9 @@ import type { Locale } from "../../core/locales/locales";
 import {
   type CheckoutStarted,
   type CheckoutView,
+  checkoutCurrency,
+  currencies,
+  currencyParam,
   paymentMethods,
 } from "../../core/payments/checkout";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
@@ -13,7 +16,7 @@ import { ownFinishedAttempt } from "../attempts/finished";
 import { resultOf } from "../attempts/results";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
-import { requestLocale } from "../http/request";
+import { requestCountry, requestLocale } from "../http/request";
 import {
   errorResponse,
   json,
@@ -42,7 +45,11 @@ import { receiveWebhook } from "../payments/webhook";
 const idSchema = z.uuid();
 const webhookMaxBytes = 256 * 1024;
 
-const couponBody = z.object({ coupon: z.string().max(64).optional() });
+/** A coupon, and the currency the buyer chose (ADR 0043): the language's when absent. */
+const couponBody = z.object({
+  coupon: z.string().max(64).optional(),
+  currency: z.enum(currencies).optional(),
+});
 
 function signedIn(c: AppContext): SignedInUser | null {
   const { user } = c.var;
@@ -81,7 +88,9 @@ checkout.get("/:id", async (c) => {
   const result = await resultOf(c.env, attempt, user);
   const rows = await paymentsOfAttempt(c.env, attempt.id);
   const governing = governingPayment(rows);
-  const price = orderPrice(c.env, locale);
+  const price = orderPrice(c.env, checkoutCurrency(locale, currencyParam(c.req.query("currency"))));
+  // A dollar price seen from Brazil: the same report in reais, with Pix (issue 30.5).
+  const fromBrazil = requestCountry(c.req.raw, c.env) === "BR";
   const view: CheckoutView = {
     attemptId: attempt.id,
     iqLabel: result.iqLabel,
@@ -93,6 +102,7 @@ checkout.get("/:id", async (c) => {
       governing === null ||
       governing.status === "awaiting" ||
       canBuyReport(stateOf(governing).status),
+    brazilOffer: fromBrazil && price.currency === "USD" ? orderPrice(c.env, "BRL") : null,
   };
   return json(view, 200);
 });
@@ -101,12 +111,13 @@ checkout.post("/:id/coupon", validBody(couponBody), async (c) => {
   const owned = await ownFinishedAttempt(c, c.req.param("id"));
   if (owned instanceof Response) return owned;
   const locale = requestLocale(c.req.raw);
-  const code = normalizeCouponCode(c.req.valid("json").coupon ?? "");
+  const body = c.req.valid("json");
+  const code = normalizeCouponCode(body.coupon ?? "");
   const checked = await checkCoupon(c.env, {
     code,
     userId: owned.user.id,
     attemptId: owned.attempt.id,
-    price: orderPrice(c.env, locale),
+    price: orderPrice(c.env, checkoutCurrency(locale, body.currency)),
     now: Date.now(),
   });
   if (!checked.ok) {
@@ -119,9 +130,10 @@ checkout.post("/:id/payments", validBody(couponBody), async (c) => {
   const owned = await ownFinishedAttempt(c, c.req.param("id"));
   if (owned instanceof Response) return owned;
   const locale = requestLocale(c.req.raw);
+  const { coupon, currency } = c.req.valid("json");
   const outcome = await startPayment(
     c.env,
-    { ...owned, coupon: c.req.valid("json").coupon, locale },
+    { ...owned, coupon, locale, currency: checkoutCurrency(locale, currency) },
     c.executionCtx,
   );
   switch (outcome.kind) {

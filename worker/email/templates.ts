@@ -1,6 +1,7 @@
-import { type Locale, localeInfo } from "../../core/locales/locales";
+import type { Locale } from "../../core/locales/locales";
 import { translate } from "../../core/locales/translate";
 import type { IssuedCoupon, Money } from "../../core/payments/checkout";
+import { formatMoney } from "../../core/payments/payment-text";
 import { escapeHtml } from "../../core/web/escape";
 import type { Mail } from "./mail";
 
@@ -81,14 +82,6 @@ export function passwordChangedMail(input: {
   );
   const text = [greeting, "", intro, "", warning].join("\n");
   return { to: input.to, subject, html, text };
-}
-
-/** Money as the buyer reads it: "R$ 39,92", "$19.90". */
-export function formatMoney(money: Money, locale: Locale): string {
-  return new Intl.NumberFormat(localeInfo[locale].iso, {
-    style: "currency",
-    currency: money.currency,
-  }).format(money.cents / 100);
 }
 
 /** The receipt of an approved purchase (docs/decisions/0017-payments.md). */

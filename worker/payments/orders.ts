@@ -20,8 +20,12 @@ import { applySignal } from "./transitions";
  * cancelling one, and reading the provider's truth when no event has arrived yet.
  */
 
-export function orderPrice(env: Env, locale: Locale): { currency: Currency; cents: number } {
-  return locale === "pt-br"
+/**
+ * The report's list price in a currency: configuration's (`REPORT_PRICE_USD`,
+ * `REPORT_PRICE_BRL`), the one source of prices for the pages, the API and the provider.
+ */
+export function orderPrice(env: Env, currency: Currency): { currency: Currency; cents: number } {
+  return currency === "BRL"
     ? { currency: "BRL", cents: priceToCents(env.REPORT_PRICE_BRL) }
     : { currency: "USD", cents: priceToCents(env.REPORT_PRICE_USD) };
 }
@@ -74,7 +78,14 @@ async function settleWithProvider(
 
 export async function startPayment(
   env: Env,
-  input: { user: SignedInUser; attempt: AttemptRow; coupon: string | undefined; locale: Locale },
+  input: {
+    user: SignedInUser;
+    attempt: AttemptRow;
+    coupon: string | undefined;
+    locale: Locale;
+    /** The checkout's currency (`checkoutCurrency`): the language's, or the buyer's choice. */
+    currency: Currency;
+  },
   background: Background,
   now = Date.now(),
 ): Promise<StartOutcome> {
@@ -90,7 +101,7 @@ export async function startPayment(
       code,
       userId: user.id,
       attemptId: attempt.id,
-      price: orderPrice(env, locale),
+      price: orderPrice(env, input.currency),
       now,
     });
     if (!checked.ok) return { kind: "coupon", problem: checked.problem };
@@ -118,7 +129,7 @@ export async function startPayment(
   }
 
   const paymentId = crypto.randomUUID();
-  const price = orderPrice(env, locale);
+  const price = orderPrice(env, input.currency);
   const { checkoutMs, couponLockMs } = paymentTiming(env);
   const expiresAt = now + checkoutMs;
   // The order first: the one-open-checkout index turns a second tab away before it can
