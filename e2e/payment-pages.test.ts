@@ -7,7 +7,13 @@ import {
   password,
   signUpViaApi,
 } from "./attempt-taking";
-import { baseUrl, hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import {
+  answerCookieBanner,
+  baseUrl,
+  hasNoHorizontalOverflow,
+  screenshot,
+  viewports,
+} from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -356,5 +362,31 @@ describe("the offer and checkout once a payment was tried", () => {
 
     await page.goto(localizePath("result", "pt-br", { id }));
     expect(await page.getByTestId("offer-retry").textContent()).toContain("tentar novamente");
+  });
+});
+
+describe.each(["en", "pt-br"] as const)("the result's first screen in %s", (locale) => {
+  it("at 1280 x 800 shows the whole score and the start of the report's offer (issue 30.5)", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport: { width: 1280, height: 800 } });
+    const id = await finishedAttemptOfNewAccount(context, "first-screen");
+    await page.goto(localizePath("result", locale, { id }));
+    await answerCookieBanner(page);
+    const box = async (testId: string) => {
+      const found = await page.getByTestId(testId).boundingBox();
+      if (!found) throw new Error(`${testId} has no box`);
+      return found;
+    };
+    // The score's card, whole, and the classification beside it.
+    const score = await page.locator(".result-score").boundingBox();
+    expect((score?.y ?? 800) + (score?.height ?? 0)).toBeLessThanOrEqual(800);
+    expect((await box("result-band")).y).toBe(score?.y);
+    // The offer's title and price start within the first screen.
+    const title = await page.locator("#offer-title").boundingBox();
+    expect((title?.y ?? 800) + 40).toBeLessThan(800);
+    expect((await box("offer-price")).y).toBeLessThan(800);
+    await screenshot(page, `result-first-screen-${locale}`);
+    expect(problems).toEqual([]);
   });
 });

@@ -112,26 +112,24 @@ export default function Result({ loaderData }: Route.ComponentProps) {
           <p className="result-help">{bandText[result.band]({}, { locale })}</p>
           <p className="result-raw">{m.result_raw({ correct, total: 40 })}</p>
         </div>
-      </div>
-
-      <div className="result-chart card">
-        <h2 className="result-chart-title">{m.result_chart_title()}</h2>
-        <IqChart iq={result.iq} label={m.result_chart_aria({ iq: result.iqLabel })} />
-      </div>
-
-      <div className="account-page-actions">
-        <AppLink
-          screen="certificate"
-          locale={locale}
-          params={{ id: result.id }}
-          className="button button-primary"
-          data-testid="result-certificate"
-        >
-          {m.certificate_result_link()}
-        </AppLink>
-        <AppLink screen="test" locale={locale} className="button button-ghost">
-          {m.result_take_again()}
-        </AppLink>
+        <div className="result-chart card">
+          <h2 className="result-chart-title">{m.result_chart_title()}</h2>
+          <IqChart iq={result.iq} label={m.result_chart_aria({ iq: result.iqLabel })} />
+        </div>
+        <div className="account-page-actions result-actions">
+          <AppLink
+            screen="certificate"
+            locale={locale}
+            params={{ id: result.id }}
+            className="button button-primary"
+            data-testid="result-certificate"
+          >
+            {m.certificate_result_link()}
+          </AppLink>
+          <AppLink screen="test" locale={locale} className="button button-ghost">
+            {m.result_take_again()}
+          </AppLink>
+        </div>
       </div>
 
       {checkout ? (
