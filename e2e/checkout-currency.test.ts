@@ -36,6 +36,12 @@ describe.each(["phone", "desktop"] as const)("the checkout's currency on a %s", 
       extraHTTPHeaders: { "X-Dev-Country": "BR" },
     });
     const id = await finishedAttemptOfNewAccount(context, "brazil");
+    // The result's offer says it too, and leads to the checkout in reais.
+    await page.goto(localizePath("result", "en", { id }));
+    expect(await page.getByTestId("offer-price").textContent()).toContain("US$\u00a019.90");
+    expect(await page.getByTestId("offer-brazil-link").getAttribute("href")).toBe(
+      `${localizePath("checkout", "en", { id })}?currency=BRL`,
+    );
     await openCheckout(page, "en", id);
     await answerCookieBanner(page);
     // The cookie choice says nothing over the total and Pay (a toast covered them at 360 px).
@@ -67,6 +73,9 @@ describe.each(["phone", "desktop"] as const)("the checkout's currency on a %s", 
   }) => {
     const { page, context, problems } = await newPage({ viewport });
     const id = await finishedAttemptOfNewAccount(context, "elsewhere");
+    await page.goto(localizePath("result", "en", { id }));
+    await page.getByTestId("offer-price").waitFor();
+    expect(await page.getByTestId("offer-brazil").count()).toBe(0);
     await openCheckout(page, "en", id);
     expect(await page.getByTestId("checkout-total").textContent()).toBe("US$\u00a019.90");
     expect(await page.getByTestId("checkout-brazil-offer").count()).toBe(0);

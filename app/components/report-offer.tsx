@@ -159,6 +159,22 @@ function SellingPage({
           </p>
           {cta("offer-cta")}
           <p className="offer-cta-note">{m.sell_cta_note()}</p>
+          {checkout.brazilOffer ? (
+            <p className="offer-brazil" data-testid="offer-brazil">
+              {m.checkout_brazil_offer()}{" "}
+              <AppLink
+                screen="checkout"
+                locale={locale}
+                params={{ id: checkout.attemptId }}
+                search="?currency=BRL"
+                data-testid="offer-brazil-link"
+              >
+                {m.checkout_brazil_offer_link({
+                  total: formatMoney(checkout.brazilOffer, locale),
+                })}
+              </AppLink>
+            </p>
+          ) : null}
           {retry ? (
             <p className="offer-retry" data-testid="offer-retry">
               {m.sell_retry_note()}
