@@ -8,7 +8,7 @@ import { describe, expect, it } from "./fixtures";
  * The price says its currency, and a Brazilian on the English site may pay in reais with
  * Pix (issue 30.5, docs/decisions/0043-a-certificate-worth-sharing.md); the cookie choice
  * leaves the total and Pay uncovered on a phone. The edge's country is named in
- * development by `X-Dev-Country` (worker/http/request.ts).
+ * development by `X-Dev-Country` (worker/dev/country.ts).
  */
 
 /** True when the element's centre is the element's own (nothing lies over it). */

@@ -9,11 +9,10 @@ import type { AppEnv } from "./app-env";
 import { csrfProtection } from "./auth/csrf";
 import { type DependencyBounds, defaultBounds, guardedEnv } from "./dependencies/guard";
 import { unavailableIn } from "./dependencies/unavailable";
-import { dev, isPageCeiling, pageCeiling } from "./dev";
+import { dev, devCountryHeader, isPageCeiling, pageCeiling } from "./dev";
 import { validateEnvOnce } from "./env";
 import { itemImage } from "./forms/item-images";
 import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
-import { devCountryHeader } from "./http/request";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
 import { session, withPageSession } from "./middleware/session";
 import {

@@ -16,7 +16,8 @@ import { ownFinishedAttempt } from "../attempts/finished";
 import { resultOf } from "../attempts/results";
 import { checkCoupon, couponProblemResponse, normalizeCouponCode } from "../coupons";
 import { validBody } from "../http/body";
-import { requestCountry, requestLocale } from "../http/request";
+import { requestCountry } from "../http/country";
+import { requestLocale } from "../http/request";
 import {
   errorResponse,
   json,

@@ -4,6 +4,7 @@
  * production) and the development adapters production chooses among, each behind its own
  * check that it runs in development only. worker/import-graph.unit.test.ts holds the rule.
  */
+export { devCountry, devCountryHeader } from "./country";
 export { withD1Counting } from "./d1-counter";
 export { isPageCeiling, pageCeiling } from "./page-ceiling";
 export { createLocalProvider } from "./pay/provider";

@@ -33,20 +33,3 @@ export function linkTimeZone(request: Request): string {
     return "UTC";
   }
 }
-
-/**
- * The country the edge saw the request come from (`request.cf.country`), or null. In
- * development, where there is no edge, `X-Dev-Country` names it (the browser tests of the
- * Brazilian offer, ADR 0043); production ignores that header.
- */
-export function requestCountry(request: Request, env: Pick<Env, "ENVIRONMENT">): string | null {
-  if (env.ENVIRONMENT === "development") {
-    const named = request.headers.get(devCountryHeader);
-    if (named && /^[A-Z]{2}$/.test(named)) return named;
-  }
-  const country = (request.cf as { country?: unknown } | undefined)?.country;
-  return typeof country === "string" ? country : null;
-}
-
-/** Development only: the country a test says the request comes from. */
-export const devCountryHeader = "X-Dev-Country";
