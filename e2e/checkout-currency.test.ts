@@ -39,7 +39,7 @@ describe.each(["phone", "desktop"] as const)("the checkout's currency on a %s", 
     // The result's offer says it too, and leads to the checkout in reais.
     await page.goto(localizePath("result", "en", { id }));
     expect(await page.getByTestId("offer-price").textContent()).toContain("US$\u00a019.90");
-    expect(await page.getByTestId("offer-brazil-link").getAttribute("href")).toBe(
+    expect(await page.getByTestId("brazil-offer-link").getAttribute("href")).toBe(
       `${localizePath("checkout", "en", { id })}?currency=BRL`,
     );
     await openCheckout(page, "en", id);
@@ -50,16 +50,18 @@ describe.each(["phone", "desktop"] as const)("the checkout's currency on a %s", 
     expect(await uncovered(page.getByTestId("checkout-total"))).toBe(true);
     expect(await page.getByTestId("checkout-total").textContent()).toBe("US$\u00a019.90");
     expect(await page.getByTestId("checkout-pay").textContent()).toContain("US$\u00a019.90");
-    const offer = page.getByTestId("checkout-brazil-offer");
+    const offer = page.getByTestId("brazil-offer");
     expect(await offer.textContent()).toBe("Paying from Brazil? Pay R$49.90 with Pix or boleto");
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, `checkout-brazil-offer-${size}`);
 
-    await page.getByTestId("checkout-brazil-offer-link").click();
+    await page.getByTestId("brazil-offer-link").click();
     await page.waitForURL((url) => url.search === "?currency=BRL");
     await page.getByTestId("checkout-currency-usd").waitFor();
     expect(await page.getByTestId("checkout-total").textContent()).toBe("R$49.90");
     expect(await page.getByTestId("payment-methods").textContent()).toContain("Pix");
+    // The client-side navigation animates: the screenshot waits for it to end.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await screenshot(page, `checkout-in-reais-${size}`);
     await page.getByTestId("checkout-pay").click();
     await page.getByTestId("pay-banner").waitFor();
@@ -75,13 +77,13 @@ describe.each(["phone", "desktop"] as const)("the checkout's currency on a %s", 
     const id = await finishedAttemptOfNewAccount(context, "elsewhere");
     await page.goto(localizePath("result", "en", { id }));
     await page.getByTestId("offer-price").waitFor();
-    expect(await page.getByTestId("offer-brazil").count()).toBe(0);
+    expect(await page.getByTestId("brazil-offer").count()).toBe(0);
     await openCheckout(page, "en", id);
     expect(await page.getByTestId("checkout-total").textContent()).toBe("US$\u00a019.90");
-    expect(await page.getByTestId("checkout-brazil-offer").count()).toBe(0);
+    expect(await page.getByTestId("brazil-offer").count()).toBe(0);
     await openCheckout(page, "pt-br", id);
     expect(await page.getByTestId("checkout-total").textContent()).toBe("R$\u00a049,90");
-    expect(await page.getByTestId("checkout-brazil-offer").count()).toBe(0);
+    expect(await page.getByTestId("brazil-offer").count()).toBe(0);
     expect(problems).toEqual([]);
   });
 });

@@ -159,22 +159,7 @@ function SellingPage({
           </p>
           {cta("offer-cta")}
           <p className="offer-cta-note">{m.sell_cta_note()}</p>
-          {checkout.brazilOffer ? (
-            <p className="offer-brazil" data-testid="offer-brazil">
-              {m.checkout_brazil_offer()}{" "}
-              <AppLink
-                screen="checkout"
-                locale={locale}
-                params={{ id: checkout.attemptId }}
-                search="?currency=BRL"
-                data-testid="offer-brazil-link"
-              >
-                {m.checkout_brazil_offer_link({
-                  total: formatMoney(checkout.brazilOffer, locale),
-                })}
-              </AppLink>
-            </p>
-          ) : null}
+          <BrazilOffer checkout={checkout} locale={locale} className="offer-brazil" />
           {retry ? (
             <p className="offer-retry" data-testid="offer-retry">
               {m.sell_retry_note()}
@@ -377,5 +362,35 @@ export function PaymentMethods({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * A dollar price seen from Brazil: the same report in reais, with Pix and boleto, one link
+ * away (the checkout with `?currency=BRL`, ADR 0043). Nothing otherwise.
+ */
+export function BrazilOffer({
+  checkout,
+  locale,
+  className,
+}: {
+  checkout: CheckoutView;
+  locale: Locale;
+  className: string;
+}) {
+  if (!checkout.brazilOffer) return null;
+  return (
+    <p className={className} data-testid="brazil-offer">
+      {m.checkout_brazil_offer()}{" "}
+      <AppLink
+        screen="checkout"
+        locale={locale}
+        params={{ id: checkout.attemptId }}
+        search="?currency=BRL"
+        data-testid="brazil-offer-link"
+      >
+        {m.checkout_brazil_offer_link({ total: formatMoney(checkout.brazilOffer, locale) })}
+      </AppLink>
+    </p>
   );
 }

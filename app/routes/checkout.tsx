@@ -16,7 +16,7 @@ import { CheckoutClosed } from "../components/checkout/checkout-closed";
 import { CheckoutProblem } from "../components/checkout/checkout-problem";
 import { CouponField } from "../components/checkout/coupon-field";
 import { CardIcon, CheckCircleIcon } from "../components/icons";
-import { OpenPaymentNote, PaymentMethods } from "../components/report-offer";
+import { BrazilOffer, OpenPaymentNote, PaymentMethods } from "../components/report-offer";
 import { callApi, failure, inLanguage, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { requireProfile } from "../lib/require-user.server";
@@ -281,14 +281,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 function CurrencyChoice({ checkout }: { checkout: CheckoutView }) {
   const locale = useLocale();
   if (checkout.brazilOffer) {
-    return (
-      <p className="checkout-currency" data-testid="checkout-brazil-offer">
-        <span>{m.checkout_brazil_offer()}</span>{" "}
-        <Link to="?currency=BRL" data-testid="checkout-brazil-offer-link">
-          {m.checkout_brazil_offer_link({ total: formatMoney(checkout.brazilOffer, locale) })}
-        </Link>
-      </p>
-    );
+    return <BrazilOffer checkout={checkout} locale={locale} className="checkout-currency" />;
   }
   if (locale === "en" && checkout.price.currency === "BRL") {
     return (
