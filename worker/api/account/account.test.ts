@@ -23,6 +23,7 @@ import {
   stripeEvent,
 } from "../../../tests/worker/payments";
 import { attemptStub } from "../../attempts/lookup";
+import { certificateCacheKey, sharedCertificateCacheKey } from "../../certificates/cache";
 
 const newPassword = "An0ther!Secret";
 
@@ -404,9 +405,12 @@ describe("POST /api/account/delete", () => {
     const phone = new Client();
     expect((await phone.login(me.email, strongPassword, true)).status).toBe(200);
     // Cached renderings of both accounts' certificates and reports.
+    // The certificate keys follow the design's version (v2 since issue 29.4); the shared
+    // image's (ADR 0043) go with them.
     const cached = (attemptId: string) => [
-      `certificate:v1:${attemptId}:en.png`,
-      `certificate:v1:${attemptId}:pt-br.svg`,
+      certificateCacheKey(attemptId, "en", "png"),
+      certificateCacheKey(attemptId, "pt-br", "svg"),
+      sharedCertificateCacheKey(attemptId, "en", "png"),
       `pdf:v1:report:${attemptId}:abc123`,
     ];
     for (const key of [...cached(me.attemptId), ...cached(someone.attemptId)]) {
