@@ -7,6 +7,7 @@
 import type { ItemDraft, LocalizedText } from "../model.ts";
 import type { ItemModel, Radicals } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { explainSequence } from "./explain.ts";
 import { renderNumber, renderTerms } from "./render.ts";
 
 /** The rule a model declares: its family (what the solver dispatches on) and parameters. */
@@ -154,9 +155,16 @@ type Sm<R extends Radicals> = ItemModel<R, PoolSpec, number>;
 /** The parts every SM model shares: images, alts, features. */
 export const smParts: Pick<
   Sm<Radicals>,
-  "category" | "renderQuestion" | "renderOption" | "optionAlt" | "optionFeatures" | "questionPanels"
+  | "category"
+  | "renderQuestion"
+  | "renderOption"
+  | "optionAlt"
+  | "optionFeatures"
+  | "questionPanels"
+  | "explain"
 > = {
   category: "SM",
+  explain: (draft) => explainSequence(draft.spec, draft.answer),
   renderQuestion: (draft) => renderTerms(draft.spec.terms),
   renderOption: (_draft, option) => renderNumber(option),
   optionAlt: (_draft, option) => ({ en: String(option), "pt-br": String(option) }),
