@@ -17,7 +17,10 @@ async function read(bytes: Uint8Array) {
   const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
   // Text items are joined by the extractor; the tests compare words, not line breaks.
   const pages = (text as string[]).map((page) => page.replace(/\s+/g, " "));
-  return { totalPages, pages, all: pages.join(" "), title: info.Title ?? "" };
+  // A paragraph may run on to the next page: `all` reads on past the running footer.
+  const footer = / ?Lumen IQ · [^·]+ · [^·]+? \d+ \/ \d+ ?/g;
+  const all = pages.join(" ").replace(footer, " ").replace(/\s+/g, " ");
+  return { totalPages, pages, all, title: info.Title ?? "" };
 }
 
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
