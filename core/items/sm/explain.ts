@@ -4,7 +4,7 @@
  * the key ("… : 27 + 5 = 32"). Never hand-written per item.
  */
 import type { LocalizedText } from "../model.ts";
-import { differences, last, type PoolSpec } from "./pool.ts";
+import { differences, last, type PoolSpec } from "./sequence.ts";
 
 type Words = (en: string, pt: string) => LocalizedText;
 const both: Words = (en, pt) => ({ en, "pt-br": pt });
