@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { ItemDraft } from "../model.ts";
 import { drawInstance } from "../pool/draw.ts";
 import { radicalGrid } from "../pool/item-model.ts";
 import { createRng } from "../rng.ts";
 import { evaluate } from "./equations.ts";
-import { equationsModel } from "./model-equations.ts";
+import { equationsModel, type NumberOption } from "./model-equations.ts";
+import type { EquationSpec } from "./types.ts";
 
 /** Evaluates "a op b … = d" with ×, then + and −, as the items do. */
 function calculation(text: string): { value: number; result: number } | null {
@@ -29,7 +31,7 @@ describe("the worked explanation of rl-equations", () => {
     for (let i = 0; i < 80; i++) {
       const { instance } = drawInstance(equationsModel, rng.pick(cells), `explain-eq-${i}`);
       if (!instance) continue;
-      const draft = instance.draft;
+      const draft = instance.draft as ItemDraft<EquationSpec, NumberOption>;
       const text = equationsModel.explain?.(draft);
       for (const locale of ["en", "pt-br"] as const) {
         const worked = calculation(text?.[locale] ?? "");
