@@ -6,14 +6,15 @@ import { isEbookSlug } from "../../core/ebooks/catalogue";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { reportAwaitsPayment, reportUnlocked } from "../../core/payments/payments";
-import type { ReportBody } from "../../core/report/api";
+import type { ReportBody, ReviewBody } from "../../core/report/api";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
 import type { AppContext, AppEnv } from "../app-env";
 import { ownFinishedAttempt } from "../attempts/finished";
-import type { AttemptRow } from "../attempts/lookup";
-import { resultOf } from "../attempts/results";
+import { type AttemptRow, attemptStub } from "../attempts/lookup";
+import { lettersOf, resultOf } from "../attempts/results";
 import { listIssuedCoupons } from "../coupons";
+import { parseForm } from "../forms/forms";
 import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
@@ -55,6 +56,44 @@ async function reportAccess(c: AppContext): Promise<Response> {
     status: "ready",
     report: renderReport(reportContent(scored), locale),
     coupons: await listIssuedCoupons(c.env, purchase.payment.id),
+  };
+  return json(body, 200);
+}
+
+/** The buyer's own items with their answers and worked explanations (issue 29.2). */
+async function reviewAccess(c: AppContext): Promise<Response> {
+  const locale = requestLocale(c.req.raw);
+  const purchase = await approvedPurchase(c, locale);
+  if (purchase instanceof Response) return purchase;
+  const { attempt } = purchase;
+  const form = parseForm(attempt.form);
+  if (!form) {
+    const body: ReviewBody = { attemptId: attempt.id, available: false, reason: "sharedBank" };
+    return json(body, 200);
+  }
+  const items = await attemptStub(c.env, attempt.id).review(attempt.id, form, lettersOf(attempt));
+  const said = (image: {
+    url: string;
+    width: number;
+    height: number;
+    alt: Record<Locale, string>;
+  }) => ({
+    ...image,
+    alt: image.alt[locale],
+  });
+  const body: ReviewBody = {
+    attemptId: attempt.id,
+    available: true,
+    items: items.map((item) => ({
+      code: item.question.code,
+      category: item.question.category,
+      title: item.question.title[locale],
+      image: said(item.question.image),
+      options: item.question.options.map((o) => ({ letter: o.letter, image: said(o.image) })),
+      chosen: item.chosen,
+      key: item.key,
+      explanation: item.explanation[locale],
+    })),
   };
   return json(body, 200);
 }
@@ -135,5 +174,6 @@ async function ebookPdf(c: AppContext): Promise<Response> {
 export const reports = new Hono<AppEnv>();
 
 reports.get("/:id/report", reportAccess);
+reports.get("/:id/review", reviewAccess);
 reports.get("/:id/report.pdf", reportPdf);
 reports.get("/:id/ebooks/:file", ebookPdf);
