@@ -24,7 +24,9 @@ import { cachedPdf, pdfCacheKey, reportPdfKind } from "../pdf/cache";
  * What an approved purchase opens (spec sections 6 and 8, SECURITY.md 15): the premium
  * report (`GET /api/tests/{id}/report`, docs/decisions/0020-report-content.md), its PDF
  * (`/report.pdf`) and the four bonus e-books (`/ebooks/{slug}.pdf`,
- * docs/decisions/0021-pdfs.md). The owner only (404 for anyone else); 402 until a payment
+ * docs/decisions/0021-pdfs.md), and the answer review (`/review`, issue 29.2: the buyer's own
+ * items with their answers, keys and worked explanations). The owner only (404 for anyone
+ * else); 402 until a payment
  * is approved and again after a refund or chargeback. PDFs are made on request and kept
  * in KV; no public URL serves them.
  */
