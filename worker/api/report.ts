@@ -117,6 +117,29 @@ function pdfResponse(
   });
 }
 
+/** The PDF's review: the buyer's items in words, or only why there is none (a shared bank). */
+async function pdfReview(c: AppContext, attempt: AttemptRow, locale: Locale) {
+  const title = m.review_title({}, { locale });
+  const form = parseForm(attempt.form);
+  if (!form) return { title, intro: m.review_shared_bank({}, { locale }), items: [] };
+  const items = await attemptStub(c.env, attempt.id).review(attempt.id, form, lettersOf(attempt));
+  return {
+    title,
+    intro: m.review_text({}, { locale }),
+    items: items.map((item) => ({
+      heading: `${item.question.code} · ${item.question.title[locale]}`,
+      question: m.pdf_review_question({ alt: item.question.image.alt[locale] }, { locale }),
+      outcome:
+        item.chosen === null
+          ? m.review_outcome_none({ letter: item.key }, { locale })
+          : item.chosen === item.key
+            ? m.review_outcome_right({ letter: item.key }, { locale })
+            : m.review_outcome_wrong({ chosen: item.chosen, letter: item.key }, { locale }),
+      explanation: item.explanation[locale],
+    })),
+  };
+}
+
 /** What the report's PDF is made from: the key of its cache holds all of it. */
 async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale) {
   const timeZone = linkTimeZone(c.req.raw);
@@ -124,6 +147,7 @@ async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale)
   const coupons = await listIssuedCoupons(c.env, purchase.payment.id);
   return {
     report: renderReport(reportContent(scored), locale),
+    review: await pdfReview(c, purchase.attempt, locale),
     locale,
     name: purchase.user.name,
     date: formatTestDate(scored.finishedAt, locale, timeZone),
