@@ -54,6 +54,38 @@ async function openReport(page: Page, locale: Locale, id: string) {
 }
 
 describe("the premium report", () => {
+  it("a buyer sees their own 40 answers explained, in both languages, at 360 px and on a desktop", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport: viewports.phone });
+    // Five answers, all "A": some right, some wrong, the rest left unanswered.
+    const id = await finishedAttemptOfNewAccount(context, "review");
+    await pay(page, context, id);
+    for (const [locale, size, title] of [
+      ["en", "phone", "Your answers, explained"],
+      ["pt-br", "desktop", "Suas respostas, explicadas"],
+    ] as const) {
+      await page.setViewportSize(viewports[size]);
+      await openReport(page, locale, id);
+      const review = page.getByTestId("answer-review");
+      await review.getByRole("heading", { name: title }).waitFor();
+      await review.locator("[data-testid=review-show]:not([disabled])").click();
+      await page.getByTestId("review-list").waitFor();
+      const items = page.getByTestId("review-item");
+      expect(await items.count()).toBe(40);
+      const outcomes = await items.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute("data-outcome")),
+      );
+      for (const outcome of outcomes.slice(0, 5)) expect(["right", "wrong"]).toContain(outcome);
+      expect(outcomes.slice(5).every((outcome) => outcome === "none")).toBe(true);
+      const explanations = await page.getByTestId("review-explanation").allTextContents();
+      for (const text of explanations) expect(text.length).toBeGreaterThan(30);
+      expect(await hasNoHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, `report-review-${locale}-${size}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("a buyer reads every section in both languages, at 360 px and on a desktop, and prints it", async ({
     newPage,
   }) => {

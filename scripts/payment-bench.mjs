@@ -140,6 +140,17 @@ export async function paymentTimings(base, count = Number(process.env.BENCH_PAYM
     report.push(performance.now() - begin);
     if (body.status !== "ready") throw new Error(`bench: report ${response.status}, not ready`);
   }
+  // The answer review (issue 29.2): the buyer's 40 items rebuilt, with their explanations,
+  // in the attempt's Durable Object.
+  const review = [];
+  for (const p of payments) {
+    const begin = performance.now();
+    const response = await call(`/api/tests/${p.attemptId}/review`);
+    const body = await response.json();
+    review.push(performance.now() - begin);
+    if (response.status !== 200) throw new Error(`bench: review ${response.status}`);
+    if (body.available && body.items.length !== 40) throw new Error("bench: review not whole");
+  }
   // The PDFs (docs/decisions/0021-pdfs.md): a report's first download makes it, the next
   // is served from KV; each e-book is made once per language for every buyer.
   const download = async (path) => {
@@ -169,6 +180,7 @@ export async function paymentTimings(base, count = Number(process.env.BENCH_PAYM
     fresh: summary(fresh),
     duplicate: summary(duplicate),
     report: summary(report),
+    review: summary(review),
     pdf: {
       report: summary(reportPdfs.map((entry) => entry.ms)),
       reportBytes: Math.max(...reportPdfs.map((entry) => entry.bytes)),

@@ -6,6 +6,7 @@ import type { IssuedCoupon } from "../../core/payments/checkout";
 import { ebookTitles } from "../../core/payments/payment-text";
 import type { ReportBody } from "../../core/report/api";
 import type { Block, ReportSection } from "../../core/report/shape";
+import { AnswerReview } from "../components/answer-review";
 import { BookIcon, ClockIcon, DownloadIcon, LockIcon, PrinterIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
 import { ReportScores } from "../components/report-scores";
@@ -221,6 +222,7 @@ function ReportView({
           ) : null}
         </section>
       ))}
+      <AnswerReview attemptId={attemptId} locale={locale} />
       <Ebooks fileLink={fileLink} locale={locale} />
     </article>
   );

@@ -11,3 +11,28 @@ export interface ReportBody {
   report: RenderedReport;
   coupons: IssuedCoupon[];
 }
+
+/**
+ * `GET /api/tests/{id}/review` for an approved purchase (issue 29.2): the buyer's own items,
+ * each with their answer, the key and the worked explanation in the request's language.
+ * Attempts on the shared banks (v1, v2) have no review: their items are everyone's.
+ */
+export type ReviewBody =
+  | {
+      attemptId: string;
+      available: true;
+      items: {
+        code: string;
+        category: string;
+        title: string;
+        image: { url: string; width: number; height: number; alt: string };
+        options: {
+          letter: string;
+          image: { url: string; width: number; height: number; alt: string };
+        }[];
+        chosen: string | null;
+        key: string;
+        explanation: string;
+      }[];
+    }
+  | { attemptId: string; available: false; reason: "sharedBank" };

@@ -3,7 +3,7 @@ import type { SignedInUser } from "../../core/accounts/account";
 import { database } from "../../db/client";
 import { payments } from "../../db/schema";
 import { attemptStub } from "../attempts/lookup";
-import { certificateCachePrefix } from "../certificates/cache";
+import { certificateCachePrefixes } from "../certificates/cache";
 import type { Background } from "../payments/fulfil";
 import { cancelPayment } from "../payments/orders";
 import { pdfCachePrefix, reportPdfKind } from "../pdf/cache";
@@ -74,7 +74,7 @@ export async function deleteAccount(
   const cleanups = await Promise.allSettled([
     ...ids.map((id) => attemptStub(env, id).forget()),
     ...ids.flatMap((id) => [
-      deleteKeysWithPrefix(env, certificateCachePrefix(id)),
+      ...certificateCachePrefixes(id).map((prefix) => deleteKeysWithPrefix(env, prefix)),
       deleteKeysWithPrefix(env, pdfCachePrefix(reportPdfKind(id))),
     ]),
   ]);

@@ -6,14 +6,15 @@ import { isEbookSlug } from "../../core/ebooks/catalogue";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { reportAwaitsPayment, reportUnlocked } from "../../core/payments/payments";
-import type { ReportBody } from "../../core/report/api";
+import type { ReportBody, ReviewBody } from "../../core/report/api";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
 import type { AppContext, AppEnv } from "../app-env";
 import { ownFinishedAttempt } from "../attempts/finished";
-import type { AttemptRow } from "../attempts/lookup";
-import { resultOf } from "../attempts/results";
+import { type AttemptRow, attemptStub } from "../attempts/lookup";
+import { lettersOf, resultOf } from "../attempts/results";
 import { listIssuedCoupons } from "../coupons";
+import { parseForm } from "../forms/forms";
 import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
@@ -23,7 +24,9 @@ import { cachedPdf, pdfCacheKey, reportPdfKind } from "../pdf/cache";
  * What an approved purchase opens (spec sections 6 and 8, SECURITY.md 15): the premium
  * report (`GET /api/tests/{id}/report`, docs/decisions/0020-report-content.md), its PDF
  * (`/report.pdf`) and the four bonus e-books (`/ebooks/{slug}.pdf`,
- * docs/decisions/0021-pdfs.md). The owner only (404 for anyone else); 402 until a payment
+ * docs/decisions/0021-pdfs.md), and the answer review (`/review`, issue 29.2: the buyer's own
+ * items with their answers, keys and worked explanations). The owner only (404 for anyone
+ * else); 402 until a payment
  * is approved and again after a refund or chargeback. PDFs are made on request and kept
  * in KV; no public URL serves them.
  */
@@ -59,6 +62,44 @@ async function reportAccess(c: AppContext): Promise<Response> {
   return json(body, 200);
 }
 
+/** The buyer's own items with their answers and worked explanations (issue 29.2). */
+async function reviewAccess(c: AppContext): Promise<Response> {
+  const locale = requestLocale(c.req.raw);
+  const purchase = await approvedPurchase(c, locale);
+  if (purchase instanceof Response) return purchase;
+  const { attempt } = purchase;
+  const form = parseForm(attempt.form);
+  if (!form) {
+    const body: ReviewBody = { attemptId: attempt.id, available: false, reason: "sharedBank" };
+    return json(body, 200);
+  }
+  const items = await attemptStub(c.env, attempt.id).review(attempt.id, form, lettersOf(attempt));
+  const said = (image: {
+    url: string;
+    width: number;
+    height: number;
+    alt: Record<Locale, string>;
+  }) => ({
+    ...image,
+    alt: image.alt[locale],
+  });
+  const body: ReviewBody = {
+    attemptId: attempt.id,
+    available: true,
+    items: items.map((item) => ({
+      code: item.question.code,
+      category: item.question.category,
+      title: item.question.title[locale],
+      image: said(item.question.image),
+      options: item.question.options.map((o) => ({ letter: o.letter, image: said(o.image) })),
+      chosen: item.chosen,
+      key: item.key,
+      explanation: item.explanation[locale],
+    })),
+  };
+  return json(body, 200);
+}
+
 function pdfResponse(
   body: Uint8Array<ArrayBuffer> | ArrayBuffer,
   fileName: string,
@@ -76,6 +117,29 @@ function pdfResponse(
   });
 }
 
+/** The PDF's review: the buyer's items in words, or only why there is none (a shared bank). */
+async function pdfReview(c: AppContext, attempt: AttemptRow, locale: Locale) {
+  const title = m.review_title({}, { locale });
+  const form = parseForm(attempt.form);
+  if (!form) return { title, intro: m.review_shared_bank({}, { locale }), items: [] };
+  const items = await attemptStub(c.env, attempt.id).review(attempt.id, form, lettersOf(attempt));
+  return {
+    title,
+    intro: m.review_text({}, { locale }),
+    items: items.map((item) => ({
+      heading: `${item.question.code} · ${item.question.title[locale]}`,
+      question: m.pdf_review_question({ alt: item.question.image.alt[locale] }, { locale }),
+      outcome:
+        item.chosen === null
+          ? m.review_outcome_none({ letter: item.key }, { locale })
+          : item.chosen === item.key
+            ? m.review_outcome_right({ letter: item.key }, { locale })
+            : m.review_outcome_wrong({ chosen: item.chosen, letter: item.key }, { locale }),
+      explanation: item.explanation[locale],
+    })),
+  };
+}
+
 /** What the report's PDF is made from: the key of its cache holds all of it. */
 async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale) {
   const timeZone = linkTimeZone(c.req.raw);
@@ -83,6 +147,7 @@ async function reportPdfInput(c: AppContext, purchase: Purchase, locale: Locale)
   const coupons = await listIssuedCoupons(c.env, purchase.payment.id);
   return {
     report: renderReport(reportContent(scored), locale),
+    review: await pdfReview(c, purchase.attempt, locale),
     locale,
     name: purchase.user.name,
     date: formatTestDate(scored.finishedAt, locale, timeZone),
@@ -135,5 +200,6 @@ async function ebookPdf(c: AppContext): Promise<Response> {
 export const reports = new Hono<AppEnv>();
 
 reports.get("/:id/report", reportAccess);
+reports.get("/:id/review", reviewAccess);
 reports.get("/:id/report.pdf", reportPdf);
 reports.get("/:id/ebooks/:file", ebookPdf);

@@ -9,6 +9,7 @@ import {
 } from "../../core/attempts/attempt-rules";
 import { drawFormWithDrafts, type Form } from "../../core/items/pool/form";
 import { publicForm } from "../../core/items/pool/public-form";
+import { type ReviewItem, reviewItems } from "../../core/items/pool/review";
 import type { Letter, PublicQuestion } from "../../core/items/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
@@ -183,6 +184,19 @@ export class TestAttempt extends DurableObject<Env> {
     });
     await this.ctx.storage.setAlarm(meta.deadline + meta.graceMs);
     return { startedAt, deadline: meta.deadline, form: drawn.form, questions };
+  }
+
+  /**
+   * The answer review of a finished form (issue 29.2): rebuilt from the stored form, here
+   * because its 40 builds take the Durable Object's CPU allowance, not the Worker's. Needs
+   * no storage: it works after the object's storage is gone.
+   */
+  async review(
+    attemptId: string,
+    form: Form,
+    answers: Record<string, Letter>,
+  ): Promise<ReviewItem[]> {
+    return reviewItems(form, answers, imageNaming(this.env, attemptId));
   }
 
   /**

@@ -125,7 +125,7 @@ export async function samplesFor(
 }
 
 /** The letters given, from the answers the Durable Object handed to D1 at finalisation. */
-function lettersOf(row: AttemptRow): Record<string, Letter> {
+export function lettersOf(row: AttemptRow): Record<string, Letter> {
   const saved = row.answers ? (JSON.parse(row.answers) as Record<string, { letter: Letter }>) : {};
   const letters: Record<string, Letter> = {};
   for (const [code, answer] of Object.entries(saved)) letters[code] = answer.letter;

@@ -7,8 +7,14 @@ import { unlessCacheUnavailable } from "../dependencies/guard";
  * again, and a new design (bump `certificateDesignVersion`) is never served stale.
  */
 
-/** Bump whenever the certificate's look or printed text changes. */
-export const certificateDesignVersion = "v2";
+/**
+ * Every design version ever cached, oldest first; the last is the current one. Bump by
+ * adding one whenever the certificate's look or printed text changes, and never remove
+ * one: deleting an account clears each version's copies, which may outlive a bump for as
+ * long as the cache keeps them (docs/decisions/0023-holder-rights.md).
+ */
+export const certificateDesignVersions = ["v1", "v2"] as const;
+export const certificateDesignVersion = certificateDesignVersions.at(-1) as string;
 
 /** Long enough to serve every download of a result's first weeks; a miss just renders. */
 export const certificateCacheTtlSeconds = 30 * 24 * 60 * 60;
@@ -35,9 +41,17 @@ export function sharedCertificateCacheKey(
   return `${certificateCachePrefix(attemptId)}shared-${locale}.${format}`;
 }
 
-/** Every cached rendering of one attempt's certificate starts with this (for deletion). */
-export function certificateCachePrefix(attemptId: string): string {
-  return `certificate:${certificateDesignVersion}:${attemptId}:`;
+/** Every cached rendering of one attempt's certificate in one design starts with this. */
+export function certificateCachePrefix(
+  attemptId: string,
+  version: string = certificateDesignVersion,
+): string {
+  return `certificate:${version}:${attemptId}:`;
+}
+
+/** The prefixes of one attempt's cached certificates in every design ever used (deletion). */
+export function certificateCachePrefixes(attemptId: string): string[] {
+  return certificateDesignVersions.map((version) => certificateCachePrefix(attemptId, version));
 }
 
 /** The cached rendering; null when there is none, or when KV does not answer (ADR 0029). */

@@ -17,7 +17,10 @@ async function read(bytes: Uint8Array) {
   const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
   // Text items are joined by the extractor; the tests compare words, not line breaks.
   const pages = (text as string[]).map((page) => page.replace(/\s+/g, " "));
-  return { totalPages, pages, all: pages.join(" "), title: info.Title ?? "" };
+  // A paragraph may run on to the next page: `all` reads on past the running footer.
+  const footer = / ?Lumen IQ · [^·]+ · [^·]+? \d+ \/ \d+ ?/g;
+  const all = pages.join(" ").replace(footer, " ").replace(/\s+/g, " ");
+  return { totalPages, pages, all, title: info.Title ?? "" };
 }
 
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -30,6 +33,18 @@ function reportPdf(
   const result = scoredResult(raw);
   return renderReportPdf({
     report: renderReport(reportContent(result), locale),
+    review: {
+      title: locale === "en" ? "Your answers, explained" : "Suas respostas, explicadas",
+      intro: "…",
+      items: [
+        {
+          heading: "SM-01 · Which number comes next in the sequence?",
+          question: "The question: A sequence of numbers: 97, 89, 81, 73, 65, 57.",
+          outcome: "You chose A; the right answer is D.",
+          explanation: "Each number is 8 less than the one before: 57 − 8 = 49.",
+        },
+      ],
+    },
     locale,
     name,
     date: locale === "en" ? "November 24, 2026" : "24 de novembro de 2026",
@@ -85,6 +100,10 @@ describe("the report's PDF", () => {
         }
       }
       expect(pdf.all).toContain("LUMEN-BUYER1");
+      // The answer review closes the report (issue 29.2).
+      expect(pdf.all).toContain("SM-01 · Which number comes next in the sequence?");
+      expect(pdf.all).toContain("You chose A; the right answer is D.");
+      expect(pdf.all).toContain("Each number is 8 less than the one before: 57 − 8 = 49.");
       expect(pdf.all).toContain("LUMEN-FRIEND");
       expect(pdf.pages.at(-1)).toContain(`${pdf.totalPages - 1} / ${pdf.totalPages - 1}`);
     },

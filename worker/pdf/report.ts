@@ -26,6 +26,16 @@ export interface ReportPdfInput {
   /** When the test finished (the PDF's dates: the same report gives the same bytes). */
   finishedAt: Date;
   coupons: readonly (IssuedCoupon & { expiryText: string })[];
+  /**
+   * Your answers, explained (issue 29.2), already in the reader's words: each item's
+   * heading, what the question shows, the outcome and the explanation; or only a note (an
+   * attempt on the shared banks has no review).
+   */
+  review: {
+    title: string;
+    intro: string;
+    items: { heading: string; question: string; outcome: string; explanation: string }[];
+  };
 }
 
 export function reportFileName(locale: Locale): string {
@@ -211,7 +221,11 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
   doc.setCreationDate(input.finishedAt);
   doc.setModificationDate(input.finishedAt);
 
-  const texts = [input.name, ...report.sections.flatMap((section) => JSON.stringify(section))];
+  const texts = [
+    input.name,
+    ...report.sections.flatMap((section) => JSON.stringify(section)),
+    JSON.stringify(input.review),
+  ];
   const fonts = await FontSet.embed(doc, texts);
   const set = new Typesetter(doc, fonts);
 
@@ -255,6 +269,13 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
     drawSection(set, section, locale);
     if (section.id === "thanks" && input.coupons.length > 0) set.list(couponLines(input));
   });
+  set.heading(input.review.title, styles.section, { before: 18, after: 8 });
+  drawBlock(set, { kind: "paragraph", text: input.review.intro }, locale);
+  for (const item of input.review.items) {
+    drawBlock(set, { kind: "heading", text: item.heading }, locale);
+    for (const text of [item.question, item.outcome, item.explanation])
+      drawBlock(set, { kind: "paragraph", text }, locale);
+  }
   set.footers(`Lumen IQ · ${title} · ${input.name}`);
   return doc.save();
 }

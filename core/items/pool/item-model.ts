@@ -54,6 +54,12 @@ export interface ItemModel<R extends Radicals = Radicals, Spec = unknown, Option
    * question shows nothing comparable (a number sequence).
    */
   questionPanels(draft: ItemDraft<Spec, Option>): Record<string, Feature>[];
+  /**
+   * The worked explanation of the instance for the answer review (issue 29.2), in both
+   * languages, written from its own rule and content and ending with why the key is right.
+   * Models gain it one category at a time; the review is shown once every model has one.
+   */
+  explain?(draft: ItemDraft<Spec, Option>): LocalizedText;
 }
 
 /** What names an instance; `instanceId` writes it as one string. */

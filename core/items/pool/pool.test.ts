@@ -304,3 +304,11 @@ describe("the parameters' version", () => {
     });
   });
 });
+
+describe("the answer review's explanations (issue 29.2)", () => {
+  it("every registered model explains its instances", async () => {
+    const { poolModels } = await import("./models.ts");
+    const missing = poolModels.filter((model) => typeof model.explain !== "function");
+    expect(missing.map((model) => model.id)).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Feature, ItemDraft, LocalizedText } from "../model.ts";
 import type { Design, ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { explainMatrix } from "./explain.ts";
 import { cellAlt } from "./generate.ts";
 import { type Cell, type ShapeType, shapeTypes } from "./matrix.ts";
 import {
@@ -293,6 +294,7 @@ function matrixModel<C>(options: {
     renderQuestion: (draft) => family.renderQuestion(draft),
     renderOption: (draft, option) => family.renderOption(draft, option),
     optionAlt: (_draft, option) => family.optionAlt(option),
+    explain: (draft) => explainMatrix(draft.spec, draft.answer, family.optionAlt(draft.answer)),
     optionFeatures: (_draft, option) => family.features(option),
     questionPanels: (draft) => draft.spec.cells.map(family.features),
   };

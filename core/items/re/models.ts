@@ -8,10 +8,17 @@
  * that a person reads every object one way, and checked by eye (docs/items/re.md).
  */
 import type { ItemModel } from "../pool/item-model.ts";
-import { cubeModel } from "./pool-cube.ts";
+import { explainCube } from "./explain-cube.ts";
+import { cubeModel as cubeAlone } from "./pool-cube.ts";
 import { cubeArrowModel } from "./pool-cube-arrow.ts";
 import { foldModel } from "./pool-fold.ts";
 import { mirrorModel, rotationModel } from "./pool-shapes.ts";
+
+/** The cube model with its worked explanation (kept apart: it reads the model's words). */
+export const cubeModel: typeof cubeAlone = {
+  ...cubeAlone,
+  explain: (draft) => explainCube(draft.spec.faces, draft.answer, draft.distractors),
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: each model has its own radicals, spec and option types
 export const models: ItemModel<any, any, any>[] = [

@@ -160,6 +160,41 @@ function arrowCubeItem(r: ArrowRadicals, rng: Rng): ItemDraft<ArrowNetSpec, Arro
   };
 }
 
+/** The mark of the face the arrow's tip points toward once the net is folded. */
+export function arrowTarget(spec: ArrowNetSpec): Mark {
+  const frames = foldFrames(spec.faces);
+  const at = spec.faces.findIndex((f) => f.symbol === "arrow");
+  const arrow = spec.faces[at] as ArrowFace;
+  const direction = arrowDirection(frames[at] as Frame, arrow.toward ?? 0);
+  const target = spec.faces.findIndex((_, i) => same((frames[i] as Frame).n, direction));
+  if (target < 0) throw new Error("re-cube-arrow: the arrow points at no face");
+  return (spec.faces[target] as ArrowFace).symbol;
+}
+
+/**
+ * The worked explanation (issue 29.2, the answer review): which face the arrow points toward
+ * once folded, whether the right cube shows that face, and the three wrong options (by their
+ * construction: the arrow turned, two faces in the mirrored order, and both).
+ */
+export function explainArrowCube(spec: ArrowNetSpec, answer: ArrowCubeView): LocalizedText {
+  const target = arrowTarget(spec);
+  const words = symbolWords[target as SymbolName];
+  const visible = [answer.top, answer.left, answer.right].includes(target);
+  const seen = visible
+    ? {
+        en: `On the right cube the arrow points at the face with ${words.en}, and the three faces around the corner are in the order the net gives them.`,
+        pt: `No cubo certo, a seta aponta para a face com ${words.pt}, e as três faces em volta do canto estão na ordem que a planificação dá.`,
+      }
+    : {
+        en: `That face is hidden on the right cube, so its arrow points away toward it, and the three faces around the corner are in the order the net gives them.`,
+        pt: `Essa face fica escondida no cubo certo, então a seta aponta na direção dela, e as três faces em volta do canto estão na ordem que a planificação dá.`,
+      };
+  return {
+    en: `Folded, the arrow's tip points toward the face with ${words.en}. ${seen.en} One of the other options has the arrow turned the wrong way, one shows two faces in the mirrored order, and one has both mistakes.`,
+    "pt-br": `Montada a planificação, a ponta da seta aponta para a face com ${words.pt}. ${seen.pt} Das outras alternativas, uma tem a seta virada para o lado errado, uma mostra duas faces na ordem espelhada e uma tem os dois erros.`,
+  };
+}
+
 // ---------------------------------------------------------------- drawing and words
 
 const towardWords: { en: string; pt: string }[] = [
@@ -331,4 +366,5 @@ export const cubeArrowModel: ItemModel<ArrowRadicals, ArrowNetSpec, ArrowCubeVie
   optionFeatures: (_draft, option) => arrowCubeFeatures(option),
   // As re-cube: comparing the faces with the net is the rule itself.
   questionPanels: () => [],
+  explain: (draft) => explainArrowCube(draft.spec, draft.answer),
 };

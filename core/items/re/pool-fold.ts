@@ -360,6 +360,57 @@ function questionAlt(spec: FoldLinesSpec): LocalizedText {
   };
 }
 
+/**
+ * The worked explanation (issue 29.2, the answer review): the folds undone from the last,
+ * each hole appearing again mirrored across each line, and how many layers each punch went
+ * through, which is how many holes it leaves.
+ */
+export function explainFold(spec: FoldLinesSpec, answer: SheetOption): LocalizedText {
+  const regions = regionsOf(spec.size, spec.folds);
+  const steps = spec.folds.map((f, k) => foldWords(f, regions[k] as Region));
+  const layers = finalLayers(spec);
+  const throughs = spec.punched.map((p) => layers.get(p) ?? 1);
+  const total = throughs.reduce((sum, n) => sum + n, 0);
+  if (total !== answer.holes.length)
+    throw new Error("re-fold: the layers punched do not add up to the key's holes");
+  const last = steps.at(-1) as { en: string; pt: string };
+  const reverse =
+    steps.length === 1
+      ? {
+          en: `Undo the fold (${last.en}): every hole appears again, mirrored across the dashed line.`,
+          "pt-br": `Desfaça a dobra (${last.pt}): cada furo aparece de novo, espelhado na linha tracejada.`,
+        }
+      : {
+          en: `Undo the folds from the last one (${last.en}) back to the first: each time, every hole in the folded part appears again, mirrored across that fold's line.`,
+          "pt-br": `Desfaça as dobras da última (${last.pt}) até a primeira: a cada vez, cada furo da parte dobrada aparece de novo, espelhado na linha daquela dobra.`,
+        };
+  const count = spec.punched.length;
+  const same = throughs.every((n) => n === throughs[0]);
+  const layersEn = (n: number) => `${countWord(n, "en")} ${n === 1 ? "layer" : "layers"}`;
+  const layersPt = (n: number) =>
+    `${n === 1 ? "uma" : n === 2 ? "duas" : countWord(n, "pt-br")} ${n === 1 ? "camada" : "camadas"}`;
+  const series = (items: string[], and: string) =>
+    `${items.slice(0, -1).join(", ")}${and}${items.at(-1)}`;
+  const went = {
+    en:
+      count === 1
+        ? `the punch went through ${layersEn(throughs[0] ?? 1)}`
+        : same
+          ? `each of the ${countWord(count, "en")} punches went through ${layersEn(throughs[0] ?? 1)}`
+          : `the punches went through ${series(throughs.map(layersEn), " and ")}`,
+    pt:
+      count === 1
+        ? `o furo passou por ${layersPt(throughs[0] ?? 1)}`
+        : same
+          ? `cada um dos ${countWord(count, "pt-br")} furos passou por ${layersPt(throughs[0] ?? 1)}`
+          : `os furos passaram por ${series(throughs.map(layersPt), " e ")}`,
+  };
+  return {
+    en: `${reverse.en} A punch makes a hole in every layer it goes through: ${went.en}, so the open sheet has ${countWord(total, "en")} ${total === 1 ? "hole" : "holes"}, placed as in the right option.`,
+    "pt-br": `${reverse["pt-br"]} Cada furo atravessa todas as camadas por onde passa: ${went.pt}, então a folha aberta tem ${countWord(total, "pt-br")} ${total === 1 ? "furo" : "furos"}, na posição da alternativa certa.`,
+  };
+}
+
 function sheetAlt(spec: FoldLinesSpec, option: SheetOption): LocalizedText {
   const count = option.holes.length;
   const where = cellsByRow(option.holes.map((i) => [i % spec.size, Math.floor(i / spec.size)]));
@@ -590,4 +641,5 @@ export const foldModel: ItemModel<FoldRadicals, FoldLinesSpec, SheetOption> = {
   optionFeatures: (draft, option) => sheetFeatures(draft.spec, option),
   // The folded paper shows only the punched squares; comparing them with a sheet is the rule.
   questionPanels: () => [],
+  explain: (draft) => explainFold(draft.spec, draft.answer),
 };

@@ -12,6 +12,7 @@
 import type { Feature, ItemDraft, LocalizedText } from "../model.ts";
 import type { ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { explainMirror, explainRotation } from "./explain-shapes.ts";
 import {
   blocks,
   type Cell,
@@ -206,6 +207,7 @@ export const rotationModel: ItemModel<RotationRadicals, RotationSpec, ShapeOptio
   generate: rotationItem,
   renderQuestion: (draft) => renderRotationQuestion(draft.spec),
   ...shapeViews,
+  explain: (draft) => explainRotation(draft.spec, draft.answer, draft.distractors),
 };
 
 // ---------------------------------------------------------------- mirror
@@ -278,4 +280,5 @@ export const mirrorModel: ItemModel<MirrorRadicals, MirrorSpec, ShapeOption> = {
   generate: mirrorItem,
   renderQuestion: (draft) => renderMirrorQuestion(draft.spec),
   ...shapeViews,
+  explain: (draft) => explainMirror(draft.spec, draft.answer, draft.distractors),
 };

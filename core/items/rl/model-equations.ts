@@ -15,6 +15,7 @@ import {
   renderEquationQuestion,
   renderNumberOption,
 } from "./equations.ts";
+import { explainEquations } from "./explain-equations.ts";
 import type { EquationSpec, Expression } from "./types.ts";
 import { saidExpression } from "./words.ts";
 
@@ -284,4 +285,5 @@ export const equationsModel: ItemModel<EquationRadicals, EquationSpec, NumberOpt
   optionAlt: (_draft, option) => numberAlt(option.value),
   optionFeatures: (_draft, option) => ({ value: option.value }),
   questionPanels: () => [],
+  explain: (draft) => explainEquations(draft.spec, draft.answer.value),
 };

@@ -8,6 +8,7 @@
 import type { Feature, ItemDraft } from "../model.ts";
 import type { Design, ItemModel } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { explainOverlay } from "./explain-overlay.ts";
 import {
   allElements,
   apply,
@@ -233,6 +234,7 @@ export const overlayModel: ItemModel<OverlayRadicals, OverlaySpec, PanelOption> 
   renderQuestion: (draft) => renderOverlayQuestion(draft.spec),
   renderOption: (_draft, option) => renderOverlayOption(option.elements),
   optionAlt: (_draft, option) => overlayOptionAlt(option.elements),
+  explain: (draft) => explainOverlay(draft.spec, draft.answer.elements),
   optionFeatures: (_draft, option) => features(option.elements),
   questionPanels: (draft) => draft.spec.rows.flat().map(features),
 };

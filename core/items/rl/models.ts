@@ -5,9 +5,21 @@
  * time (balance scales). Notes: docs/items/rl.md.
  */
 import type { ItemModel } from "../pool/item-model.ts";
+import { explainScales } from "./explain-scales.ts";
 import { equationsModel } from "./model-equations.ts";
 import { overlayModel } from "./model-overlay.ts";
-import { scalesModel } from "./model-scales.ts";
+import { scalesModel as scalesAlone } from "./model-scales.ts";
+
+/** The scales model with its worked explanation (kept apart: it reads the model's types). */
+export const scalesModel: typeof scalesAlone = {
+  ...scalesAlone,
+  explain: (draft) =>
+    explainScales(
+      draft.spec,
+      draft.answer.shape,
+      draft.distractors.map((d) => d.shape),
+    ).text,
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: each model has its own radicals, spec and option types
 export const models: ItemModel<any, any, any>[] = [scalesModel, overlayModel, equationsModel];

@@ -334,7 +334,7 @@ export function renderOverlayOption(elements: number[]): string {
 }
 
 /** The elements' names, in element order (see the top of this module). */
-const elementNames: Record<number, { en: string; pt: string }> = {
+export const elementNames: Record<number, { en: string; pt: string }> = {
   0: { en: "top side", pt: "lado de cima" },
   1: { en: "right side", pt: "lado direito" },
   2: { en: "bottom side", pt: "lado de baixo" },

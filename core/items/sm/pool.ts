@@ -7,16 +7,11 @@
 import type { ItemDraft, LocalizedText } from "../model.ts";
 import type { ItemModel, Radicals } from "../pool/item-model.ts";
 import type { Rng } from "../rng.ts";
+import { explainSequence } from "./explain.ts";
 import { renderNumber, renderTerms } from "./render.ts";
+import { differences, last, type PoolRule, type PoolSpec } from "./sequence.ts";
 
-/** The rule a model declares: its family (what the solver dispatches on) and parameters. */
-export type PoolRule = { family: string } & Record<string, number | string>;
-
-export interface PoolSpec {
-  rule: PoolRule;
-  /** The visible terms; the question asks for the next one. */
-  terms: number[];
-}
+export type { PoolRule, PoolSpec };
 
 export type PoolDraft = ItemDraft<PoolSpec, number>;
 
@@ -154,9 +149,16 @@ type Sm<R extends Radicals> = ItemModel<R, PoolSpec, number>;
 /** The parts every SM model shares: images, alts, features. */
 export const smParts: Pick<
   Sm<Radicals>,
-  "category" | "renderQuestion" | "renderOption" | "optionAlt" | "optionFeatures" | "questionPanels"
+  | "category"
+  | "renderQuestion"
+  | "renderOption"
+  | "optionAlt"
+  | "optionFeatures"
+  | "questionPanels"
+  | "explain"
 > = {
   category: "SM",
+  explain: (draft) => explainSequence(draft.spec, draft.answer),
   renderQuestion: (draft) => renderTerms(draft.spec.terms),
   renderOption: (_draft, option) => renderNumber(option),
   optionAlt: (_draft, option) => ({ en: String(option), "pt-br": String(option) }),
@@ -176,8 +178,4 @@ export function unroll(
   return terms;
 }
 
-export function differences(terms: readonly number[]): number[] {
-  return terms.slice(1).map((v, i) => v - (terms[i] as number));
-}
-
-export const last = (terms: readonly number[], k = 1) => terms[terms.length - k] as number;
+export { differences, last };
