@@ -347,7 +347,11 @@ try {
   timing("Webhook, new event", payment.fresh, "signed completions: verify, D1 batch, fulfil");
   timing("Webhook, duplicate", payment.duplicate, "the same events again: verify, refused once");
   timing("Report, server render", payment.report, "GET /api/tests/{id}/report, bought, English");
-  timing("Answer review", payment.review, "GET /api/tests/{id}/review: 40 items rebuilt and explained in the attempt's Durable Object");
+  timing(
+    "Answer review",
+    payment.review,
+    "GET /api/tests/{id}/review: 40 items rebuilt and explained in the attempt's Durable Object",
+  );
   const { pdf } = payment;
   timing("Report PDF, made", pdf.report, "first downloads, Portuguese: typeset, kept in KV");
   console.log(

@@ -29,6 +29,20 @@ export function turnOf(figure: readonly Cell[], option: readonly Cell[]): number
   return [1, 2, 3].find((t) => key(rotate(figure, t)) === key(option)) ?? null;
 }
 
+/** "Two of the other options have a square moved to another place." */
+const movedSquares = (n: number) =>
+  counted(
+    n,
+    {
+      en: "of the other options has a square moved to another place.",
+      "pt-br": "das outras alternativas tem um quadrado mudado de lugar.",
+    },
+    {
+      en: "of the other options have a square moved to another place.",
+      "pt-br": "das outras alternativas têm um quadrado mudado de lugar.",
+    },
+  );
+
 function sentences(parts: LocalizedText[]): LocalizedText {
   return { en: parts.map((p) => p.en).join(" "), "pt-br": parts.map((p) => p["pt-br"]).join(" ") };
 }
@@ -65,20 +79,7 @@ export function explainRotation(
         },
       ),
     );
-  if (moved > 0)
-    parts.push(
-      counted(
-        moved,
-        {
-          en: "of the other options has a square moved to another place.",
-          "pt-br": "das outras alternativas tem um quadrado mudado de lugar.",
-        },
-        {
-          en: "of the other options have a square moved to another place.",
-          "pt-br": "das outras alternativas têm um quadrado mudado de lugar.",
-        },
-      ),
-    );
+  if (moved > 0) parts.push(movedSquares(moved));
   return sentences(parts);
 }
 
@@ -126,19 +127,6 @@ export function explainMirror(
         },
       ),
     );
-  if (moved > 0)
-    parts.push(
-      counted(
-        moved,
-        {
-          en: "of the other options has a square moved to another place.",
-          "pt-br": "das outras alternativas tem um quadrado mudado de lugar.",
-        },
-        {
-          en: "of the other options have a square moved to another place.",
-          "pt-br": "das outras alternativas têm um quadrado mudado de lugar.",
-        },
-      ),
-    );
+  if (moved > 0) parts.push(movedSquares(moved));
   return sentences(parts);
 }
