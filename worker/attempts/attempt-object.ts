@@ -8,7 +8,7 @@ import {
   type SavedAnswer,
 } from "../../core/attempts/attempt-rules";
 import { drawFormWithDrafts, type Form } from "../../core/items/pool/form";
-import { publicForm } from "../../core/items/pool/public-form";
+import { formImage, publicForm } from "../../core/items/pool/public-form";
 import { type ReviewItem, reviewItems } from "../../core/items/pool/review";
 import type { Letter, PublicQuestion } from "../../core/items/questions";
 import { database } from "../../db/client";
@@ -197,6 +197,14 @@ export class TestAttempt extends DurableObject<Env> {
     answers: Record<string, Letter>,
   ): Promise<ReviewItem[]> {
     return reviewItems(form, answers, imageNaming(this.env, attemptId));
+  }
+
+  /**
+   * One image of a stored form made again from its instance, once this object's storage of
+   * the images is gone (worker/forms/item-images.ts): the build's CPU is the object's.
+   */
+  async imageFromForm(attemptId: string, form: Form, token: string): Promise<string | null> {
+    return formImage(form, token, imageNaming(this.env, attemptId));
   }
 
   /**

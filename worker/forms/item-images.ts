@@ -1,13 +1,8 @@
 import type { Context } from "hono";
-import { buildInstance } from "../../core/items/pool/draw";
-import { instanceId } from "../../core/items/pool/item-model";
-import { modelById } from "../../core/items/pool/models";
-import type { ImagePart } from "../../core/items/pool/public-form";
 import type { AppEnv } from "../app-env";
 import { attemptStub, loadAttempt } from "../attempts/lookup";
 import { edgeCache } from "../pages/shared-copy";
 import { parseForm } from "./forms";
-import { imageNaming } from "./item-secret";
 
 /**
  * `GET /q/f/<attempt id>/<token>.svg`: one image of an attempt's form
@@ -21,25 +16,13 @@ import { imageNaming } from "./item-secret";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const tokenFile = /^([0-9a-f]{32})\.svg$/;
 
-const parts: readonly ImagePart[] = ["question", "option-0", "option-1", "option-2", "option-3"];
-
-/** An image of a stored form made again from its instance; null when no image has this token. */
+/**
+ * An image of a stored form made again from its instance (its Durable Object builds it);
+ * null when the attempt has no form or no image has this token.
+ */
 async function rebuilt(env: Env, attemptId: string, token: string): Promise<string | null> {
   const form = parseForm((await loadAttempt(env, attemptId))?.form);
-  if (!form) return null;
-  const naming = imageNaming(env, attemptId);
-  for (const item of form.items) {
-    const id = instanceId(item.instance);
-    const part = parts.find((p) => naming.token(id, p) === token);
-    if (!part) continue;
-    const model = modelById(item.instance.model);
-    const draft = model && buildInstance(model, item.instance);
-    if (!model || !draft) return null;
-    if (part === "question") return model.renderQuestion(draft);
-    const option = [draft.answer, ...draft.distractors][Number(part.slice(-1))];
-    return model.renderOption(draft, option);
-  }
-  return null;
+  return form ? attemptStub(env, attemptId).imageFromForm(attemptId, form, token) : null;
 }
 
 const notFound = () =>

@@ -8,7 +8,8 @@
  */
 import type { LocalizedText } from "../model.ts";
 import type { Letter, PublicQuestion, QuestionImage } from "../questions.ts";
-import type { DrawnForm, FormItem } from "./form.ts";
+import { buildInstance } from "./draw.ts";
+import type { DrawnForm, Form, FormItem } from "./form.ts";
 import { instanceId } from "./item-model.ts";
 import { modelById } from "./models.ts";
 
@@ -75,4 +76,25 @@ export function publicForm({ form, drafts }: DrawnForm, naming: ImageNaming): Pu
     };
   });
   return { questions, images };
+}
+
+const parts: readonly ImagePart[] = ["question", "option-0", "option-1", "option-2", "option-3"];
+
+/**
+ * One image of a stored form made again from its instance, found by its token; null when no
+ * image of the form has it. Costs one instance build (up to ~20 ms of CPU for RA): the
+ * attempt's Durable Object runs it once its storage of the images is gone.
+ */
+export function formImage(form: Form, token: string, naming: ImageNaming): string | null {
+  for (const item of form.items) {
+    const id = instanceId(item.instance);
+    const part = parts.find((p) => naming.token(id, p) === token);
+    if (!part) continue;
+    const model = modelById(item.instance.model);
+    const draft = model && buildInstance(model, item.instance);
+    if (!model || !draft) return null;
+    if (part === "question") return model.renderQuestion(draft);
+    return model.renderOption(draft, [draft.answer, ...draft.distractors][Number(part.slice(-1))]);
+  }
+  return null;
 }
