@@ -28,6 +28,7 @@ import {
   createNonce,
   withSecurityHeaders,
 } from "./security-headers";
+import { runSweeps } from "./sweeps/sweeps";
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -179,6 +180,10 @@ export function createApp(
 
   app.use(session);
   app.route("/api", api);
+  app.use("/_dev/sweeps", async (c, next) => {
+    c.set("runSweeps", runSweeps);
+    await next();
+  });
   app.route("/_dev", dev);
 
   // Page form posts (route actions) call the API in-process with our own Origin: they must
