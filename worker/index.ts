@@ -6,9 +6,13 @@ import { createApp } from "./app";
 import { guardedEnv } from "./dependencies/guard";
 import { withD1Counting } from "./dev";
 import { sendDueMailOf } from "./email/mailer";
+import { bridgeConsole } from "./log/log";
 import { runSweeps } from "./sweeps/sweeps";
 
 export { TestAttempt } from "./attempts/attempt-object";
+
+// Every console line of this isolate is one JSON object (worker/log/log.ts; ADR 0048).
+bridgeConsole();
 
 /** The page build, imported lazily: the worker tests run the API without it. */
 const loadBuild = () => import("virtual:react-router/server-build");
