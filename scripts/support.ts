@@ -77,7 +77,10 @@ export function parsePaymentId(input: string): PaymentKey {
   const id = input.trim();
   if (uuid.safeParse(id.toLowerCase()).success) return { column: "id", value: id.toLowerCase() };
   if (providerIdPattern.test(id)) {
-    return { column: id.startsWith("cs_") ? "provider_session_id" : "provider_payment_id", value: id };
+    return {
+      column: id.startsWith("cs_") ? "provider_session_id" : "provider_payment_id",
+      value: id,
+    };
   }
   throw new UsageError(`'${input}' is not a payment id (a UUID, cs_... or pi_...)`);
 }

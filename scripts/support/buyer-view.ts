@@ -44,8 +44,15 @@ export function statusLabel(status: string): string {
 
 /** payment-text.ts `paymentExplanation` in English: the detail first, then the status. */
 export function explanation(status: string, detail: string | null): string | null {
-  if (isPaymentStatusDetail(detail) && detail !== "waiting_webhook_message" && detail !== "accredited") {
-    const key = detail.startsWith("pending_") && detail !== "pending_waiting_transfer" ? "pending_review" : detail;
+  if (
+    isPaymentStatusDetail(detail) &&
+    detail !== "waiting_webhook_message" &&
+    detail !== "accredited"
+  ) {
+    const key =
+      detail.startsWith("pending_") && detail !== "pending_waiting_transfer"
+        ? "pending_review"
+        : detail;
     return english[`payment_detail_${key}`] ?? null;
   }
   const statusKeys: Partial<Record<string, string>> = {
@@ -80,7 +87,12 @@ export type ReportAccess = "unlocked" | "awaitsPayment" | "buyable" | "locked";
 
 export function reportAccess(status: string | null): ReportAccess {
   if (status === "approved") return "unlocked";
-  if (status === "pending" || status === "in_process" || status === "authorized" || status === "in_mediation") {
+  if (
+    status === "pending" ||
+    status === "in_process" ||
+    status === "authorized" ||
+    status === "in_mediation"
+  ) {
     return "awaitsPayment";
   }
   if (status === null || status === "rejected" || status === "failure" || status === "cancelled") {
@@ -93,7 +105,9 @@ export function reportAccess(status: string | null): ReportAccess {
  * One line on the report of an attempt, from its payments (newest first): "report unlocked"
  * or why not, with the governing payment's label and explanation.
  */
-export function reportLine(newestFirst: { id: string; status: string; statusDetail: string | null }[]): string {
+export function reportLine(
+  newestFirst: { id: string; status: string; statusDetail: string | null }[],
+): string {
   const payment = governing(newestFirst);
   if (!payment) return "report not purchased (no payment)";
   const access = reportAccess(payment.status);

@@ -181,7 +181,8 @@ function attemptLines(attempt: Attempt): string[] {
     `  started ${utc(attempt.startedAt)}, ${ended}`,
     `  questions: ${attempt.bankVersion}${attempt.parameterVersion ? ` (parameters ${attempt.parameterVersion})` : ""}, ${attempt.answeredCount} answered; language ${attempt.locale}, country ${attempt.country ?? "unknown"}`,
   ];
-  if (attempt.rejectionReason) lines.push(`  rejected by the timing rule '${attempt.rejectionReason}'`);
+  if (attempt.rejectionReason)
+    lines.push(`  rejected by the timing rule '${attempt.rejectionReason}'`);
   lines.push(
     attempt.hasResult
       ? `  result: IQ ${attempt.iqLabel ?? attempt.iq}, 95% interval ${attempt.intervalLow}-${attempt.intervalHigh}, band ${attempt.band}, ${attempt.rawTotal} right, norms ${attempt.normsVersion}${attempt.scoringVersion ? `, scored by ${attempt.scoringVersion}` : ""}`
@@ -195,7 +196,13 @@ function attemptLines(attempt: Attempt): string[] {
   return lines;
 }
 
-function paymentLines(payment: Payment, events: PaymentEvent[], coupons: Coupon[], now: number, indent: string): string[] {
+function paymentLines(
+  payment: Payment,
+  events: PaymentEvent[],
+  coupons: Coupon[],
+  now: number,
+  indent: string,
+): string[] {
   const detail = payment.statusDetail ? ` (${payment.statusDetail})` : "";
   const words = [statusLabel(payment.status), explanation(payment.status, payment.statusDetail)]
     .filter(Boolean)
@@ -214,7 +221,9 @@ function paymentLines(payment: Payment, events: PaymentEvent[], coupons: Coupon[
   const own = events.filter((event) => event.paymentId === payment.id);
   lines.push(own.length === 0 ? "  provider events: none" : "  provider events, in order:");
   for (const event of own) {
-    lines.push(`    ${utc(event.receivedAt)} ${event.type} -> ${event.outcome ?? "no change"} (${event.id})`);
+    lines.push(
+      `    ${utc(event.receivedAt)} ${event.type} -> ${event.outcome ?? "no change"} (${event.id})`,
+    );
   }
   const issued = coupons.filter((coupon) => coupon.issuedByPaymentId === payment.id);
   lines.push(issued.length === 0 ? "  share coupons issued: none" : "  share coupons issued:");
@@ -223,7 +232,11 @@ function paymentLines(payment: Payment, events: PaymentEvent[], coupons: Coupon[
 }
 
 function couponLine(coupon: Coupon, now: number): string {
-  const who = coupon.audience ? `for the ${coupon.audience}` : coupon.ownedByAccount ? "only for this account" : "for anyone";
+  const who = coupon.audience
+    ? `for the ${coupon.audience}`
+    : coupon.ownedByAccount
+      ? "only for this account"
+      : "for anyone";
   const state =
     coupon.disabledAt !== null
       ? `withdrawn ${utc(coupon.disabledAt)}`
@@ -243,7 +256,9 @@ export function describeFind(answer: FindAnswer, now: number): string {
     account.hasPassword ? "password" : null,
     ...answer.google.map((link) => `${link.provider} (linked ${utc(link.linkedAt)})`),
   ].filter(Boolean);
-  const languages = [...new Set([...answer.attempts.map((a) => a.locale), ...answer.payments.map((p) => p.locale)])];
+  const languages = [
+    ...new Set([...answer.attempts.map((a) => a.locale), ...answer.payments.map((p) => p.locale)]),
+  ];
   const lines = [
     `Account ${account.id}`,
     `  name: ${account.name}`,
@@ -262,19 +277,22 @@ export function describeFind(answer: FindAnswer, now: number): string {
     const payments = answer.payments.filter((payment) => payment.attemptId === attempt.id);
     lines.push("", ...attemptLines(attempt).map((line) => `  ${line}`));
     lines.push(`    ${reportLine(payments)}`);
-    for (const payment of payments) lines.push(...paymentLines(payment, answer.events, answer.coupons, now, "    "));
+    for (const payment of payments)
+      lines.push(...paymentLines(payment, answer.events, answer.coupons, now, "    "));
   }
   const orphans = answer.payments.filter((p) => !answer.attempts.some((a) => a.id === p.attemptId));
   if (orphans.length > 0) {
     lines.push("", "Payments of this account without one of its attempts");
-    for (const payment of orphans) lines.push(...paymentLines(payment, answer.events, answer.coupons, now, "  "));
+    for (const payment of orphans)
+      lines.push(...paymentLines(payment, answer.events, answer.coupons, now, "  "));
   }
-  lines.push("", `E-mail to ${account.email}: ${answer.sentMail} sent, ${answer.unsentMail.length} not sent`);
+  lines.push(
+    "",
+    `E-mail to ${account.email}: ${answer.sentMail} sent, ${answer.unsentMail.length} not sent`,
+  );
   for (const mail of answer.unsentMail) {
     const state =
-      mail.nextAttemptAt === null
-        ? "given up"
-        : `waiting, next try ${utc(mail.nextAttemptAt)}`;
+      mail.nextAttemptAt === null ? "given up" : `waiting, next try ${utc(mail.nextAttemptAt)}`;
     lines.push(
       `  "${mail.subject}" written ${utc(mail.createdAt)}: ${state} after ${mail.attempts} tr${mail.attempts === 1 ? "y" : "ies"}${mail.lastError ? ` (last error: ${mail.lastError})` : ""}`,
     );
@@ -298,7 +316,10 @@ export function describePayment(answer: PaymentAnswer, now: number): string {
     const others = answer.attemptPayments.filter((p) => p.id !== payment.id);
     if (others.length > 0) {
       lines.push("  its other payments, newest first:");
-      for (const other of others) lines.push(`    ${other.id}: ${other.status}${other.statusDetail ? ` (${other.statusDetail})` : ""}, created ${utc(other.createdAt)}`);
+      for (const other of others)
+        lines.push(
+          `    ${other.id}: ${other.status}${other.statusDetail ? ` (${other.statusDetail})` : ""}, created ${utc(other.createdAt)}`,
+        );
     }
   } else {
     lines.push("", "Attempt: none (deleted with its account)");
@@ -312,7 +333,9 @@ export function describePayment(answer: PaymentAnswer, now: number): string {
   );
   const ruling = governing(answer.attemptPayments);
   if (attempt && ruling && ruling.id !== payment.id) {
-    lines.push(`  (the report follows payment ${ruling.id}, not this one: the newest where money moved)`);
+    lines.push(
+      `  (the report follows payment ${ruling.id}, not this one: the newest where money moved)`,
+    );
   }
   return lines.join("\n");
 }

@@ -87,7 +87,10 @@ SELECT
 }
 
 /** Which column an id is looked up in: ours, or the provider's checkout or payment id. */
-export type PaymentKey = { column: "id" | "provider_session_id" | "provider_payment_id"; value: string };
+export type PaymentKey = {
+  column: "id" | "provider_session_id" | "provider_payment_id";
+  value: string;
+};
 
 /** One payment with its buyer, attempt, the attempt's other payments, events and coupons. */
 export function paymentSql(key: PaymentKey, now: number): string {
