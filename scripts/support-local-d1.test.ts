@@ -11,7 +11,8 @@ import { seeded, seedSql } from "./support/seed.ts";
  * with the migrations applied by wrangler (as scripts/local-server.mjs does for the browser
  * tests), the support case of support/seed.ts written into it, then the script in its own
  * process through `wrangler d1 execute`. Each wrangler call takes a few seconds: the commands
- * run side by side.
+ * run side by side. That nothing is written is support.test.ts's (every statement passes
+ * assertReadOnly before wrangler sees it).
  */
 
 let persistTo = "";
@@ -27,7 +28,7 @@ beforeAll(() => {
     },
   );
   executeD1(seedSql(), false, persistTo);
-}, 60_000);
+}, 120_000);
 
 afterAll(() => {
   if (persistTo) rmSync(persistTo, { recursive: true, force: true });
@@ -103,14 +104,5 @@ describe("npm run support on a seeded local D1", () => {
     expect(badUsage.stderr).toContain(
       "Usage:\n  npm run support -- find user@example.com [--remote]",
     );
-
-    // Read-only: the seeded rows are as they were written.
-    expect(
-      executeD1(
-        "SELECT (SELECT count(*) FROM payments) AS payments, (SELECT count(*) FROM email_outbox) AS mail",
-        false,
-        persistTo,
-      ),
-    ).toEqual([{ payments: 2, mail: 3 }]);
-  }, 60_000);
+  }, 120_000);
 });
