@@ -53,6 +53,11 @@ function couponJson(now: number): string {
       AND (l.held_until IS NULL OR l.held_until > ${sqlInteger(now)})))`;
 }
 
+/** A JSON array of `json` for each row of `from` that `where` keeps ('[]' for none). */
+function list(json: string, from: string, where: string): string {
+  return `(SELECT json_group_array(${json}) FROM ${from} WHERE ${where})`;
+}
+
 const mailJson = `json_object('subject', m.subject, 'createdAt', m.created_at,
     'attempts', m.attempts, 'nextAttemptAt', m.next_attempt_at, 'lastError', m.last_error)`;
 
@@ -67,21 +72,14 @@ SELECT
   (SELECT json_object('id', x.id, 'name', x.name, 'email', x.email, 'createdAt', x.created_at,
       'emailVerified', x.email_verified, 'hasPassword', x.password_hash IS NOT NULL)
     FROM users x WHERE x.id IN (SELECT id FROM u)) AS account,
-  (SELECT json_group_array(json_object('provider', o.provider, 'linkedAt', o.created_at))
-    FROM oauth_accounts o WHERE o.user_id IN (SELECT id FROM u)) AS google,
+  ${list(`json_object('provider', o.provider, 'linkedAt', o.created_at)`, "oauth_accounts o", "o.user_id IN (SELECT id FROM u)")} AS google,
   (SELECT count(*) FROM sessions s
     WHERE s.user_id IN (SELECT id FROM u) AND s.expires_at > ${sqlInteger(now)}) AS liveSessions,
-  (SELECT json_group_array(${attemptJson}) FROM ${attemptJoins}
-    WHERE a.id IN (SELECT id FROM ua)) AS attempts,
-  (SELECT json_group_array(${paymentJson}) FROM payments p
-    WHERE p.id IN (SELECT id FROM up)) AS payments,
-  (SELECT json_group_array(${eventJson}) FROM payment_events e
-    WHERE e.payment_id IN (SELECT id FROM up)) AS events,
-  (SELECT json_group_array(${couponJson(now)}) FROM coupons c
-    WHERE c.issued_by_payment_id IN (SELECT id FROM up)
-      OR c.owner_user_id IN (SELECT id FROM u)) AS coupons,
-  (SELECT json_group_array(${mailJson}) FROM email_outbox m
-    WHERE m."to" = ${address} AND m.sent_at IS NULL) AS unsentMail,
+  ${list(attemptJson, attemptJoins, "a.id IN (SELECT id FROM ua)")} AS attempts,
+  ${list(paymentJson, "payments p", "p.id IN (SELECT id FROM up)")} AS payments,
+  ${list(eventJson, "payment_events e", "e.payment_id IN (SELECT id FROM up)")} AS events,
+  ${list(couponJson(now), "coupons c", "c.issued_by_payment_id IN (SELECT id FROM up) OR c.owner_user_id IN (SELECT id FROM u)")} AS coupons,
+  ${list(mailJson, "email_outbox m", `m."to" = ${address} AND m.sent_at IS NULL`)} AS unsentMail,
   (SELECT count(*) FROM email_outbox m
     WHERE m."to" = ${address} AND m.sent_at IS NOT NULL) AS sentMail`;
 }
@@ -102,11 +100,7 @@ SELECT
     WHERE x.id IN (SELECT user_id FROM p0)) AS buyer,
   (SELECT ${attemptJson} FROM ${attemptJoins}
     WHERE a.id IN (SELECT attempt_id FROM p0)) AS attempt,
-  (SELECT json_group_array(${paymentJson}) FROM payments p
-    WHERE p.attempt_id IN (SELECT attempt_id FROM p0)) AS attemptPayments,
-  (SELECT json_group_array(${eventJson}) FROM payment_events e
-    WHERE e.payment_id IN (SELECT id FROM p0)) AS events,
-  (SELECT json_group_array(${couponJson(now)}) FROM coupons c
-    WHERE c.issued_by_payment_id IN (SELECT id FROM p0)
-      OR c.code IN (SELECT coupon_code FROM payments WHERE id IN (SELECT id FROM p0))) AS coupons`;
+  ${list(paymentJson, "payments p", "p.attempt_id IN (SELECT attempt_id FROM p0)")} AS attemptPayments,
+  ${list(eventJson, "payment_events e", "e.payment_id IN (SELECT id FROM p0)")} AS events,
+  ${list(couponJson(now), "coupons c", "c.issued_by_payment_id IN (SELECT id FROM p0) OR c.code IN (SELECT coupon_code FROM payments WHERE id IN (SELECT id FROM p0))")} AS coupons`;
 }
