@@ -139,7 +139,7 @@ describe("on a seeded database (SQLite, real migrations)", () => {
       "IQ-BUYER001: 15% off for the buyer, used 0/1, not used, expires 2027-11-20T10:00:00Z",
       "IQ-FRIEND01: 20% off for the friend, used 0/1, not used, expires 2027-02-18T10:00:00Z",
       "E-mail to o'brien@example.com: 1 sent, 1 not sent",
-      `"Reset your password" written 2026-11-20T10:50:00Z: waiting, next try 2026-11-20T11:00:00Z after 2 tries (last error: the provider answered 503)`,
+      `"Reset your password" written 2026-11-20T10:50:00Z: waiting, due since 2026-11-20T11:00:00Z after 2 tries (last error: the provider answered 503)`,
     ]) {
       expect(output).toContain(words);
     }

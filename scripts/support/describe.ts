@@ -292,7 +292,12 @@ export function describeFind(answer: FindAnswer, now: number): string {
   );
   for (const mail of answer.unsentMail) {
     const state =
-      mail.nextAttemptAt === null ? "given up" : `waiting, next try ${utc(mail.nextAttemptAt)}`;
+      mail.nextAttemptAt === null
+        ? "given up"
+        : mail.nextAttemptAt > now
+          ? `waiting, next try ${utc(mail.nextAttemptAt)}`
+          : // The Cron Trigger tries due mail every minute: long overdue means it is not running.
+            `waiting, due since ${utc(mail.nextAttemptAt)}`;
     lines.push(
       `  "${mail.subject}" written ${utc(mail.createdAt)}: ${state} after ${mail.attempts} tr${mail.attempts === 1 ? "y" : "ies"}${mail.lastError ? ` (last error: ${mail.lastError})` : ""}`,
     );
