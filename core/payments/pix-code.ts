@@ -17,7 +17,8 @@ export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of new TextEncoder().encode(text)) {
     crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let i = 0; i < 8; i++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc.toString(16).toUpperCase().padStart(4, "0");
 }

@@ -53,11 +53,12 @@ describe("encodeQr", () => {
   it("puts the three finder patterns in their corners, whatever the mask", () => {
     const { modules, size } = encodeQr("x".repeat(300));
     const finder = ["#######", "#.....#", "#.###.#", "#.###.#", "#.###.#", "#.....#", "#######"];
-    for (const [x0, y0] of [
+    const corners: [number, number][] = [
       [0, 0],
       [size - 7, 0],
       [0, size - 7],
-    ]) {
+    ];
+    for (const [x0, y0] of corners) {
       const square = modules.slice(y0, y0 + 7).map((row) => row.slice(x0, x0 + 7));
       expect(picture(square)).toEqual(finder);
     }
@@ -66,7 +67,14 @@ describe("encodeQr", () => {
 
 describe("qrPath", () => {
   it("draws one rectangle per run of dark modules, inside the quiet zone", () => {
-    const { d, side } = qrPath({ size: 3, modules: [[true, true, false], [false, false, false], [false, false, true]] });
+    const { d, side } = qrPath({
+      size: 3,
+      modules: [
+        [true, true, false],
+        [false, false, false],
+        [false, false, true],
+      ],
+    });
     expect(side).toBe(11);
     expect(d).toBe("M4 4h2v1h-2zM6 6h1v1h-1z");
   });

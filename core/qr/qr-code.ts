@@ -47,7 +47,7 @@ export function encodeQr(text: string): QrCode {
   for (let mask = 0; mask < 8; mask++) {
     applyMask(grid, mask);
     drawFormatBits(grid, mask);
-    const penalty = penaltyOf(grid.modules);
+    const penalty = penaltyOf(grid);
     if (penalty < bestPenalty) {
       best = mask;
       bestPenalty = penalty;
@@ -56,7 +56,12 @@ export function encodeQr(text: string): QrCode {
   }
   applyMask(grid, best);
   drawFormatBits(grid, best);
-  return { size, modules: grid.modules };
+  return {
+    size,
+    modules: Array.from({ length: size }, (_, y) =>
+      Array.from({ length: size }, (_, x) => grid.get(x, y)),
+    ),
+  };
 }
 
 /**
@@ -81,20 +86,33 @@ export function qrPath(code: QrCode, quiet = 4): { d: string; side: number } {
   return { d: parts.join(""), side: code.size + quiet * 2 };
 }
 
+/** The modules being drawn, and which of them are function patterns (never masked). */
 class Grid {
   readonly size: number;
-  readonly modules: boolean[][];
-  readonly isFunction: boolean[][];
+  private readonly dark: Uint8Array;
+  private readonly fixed: Uint8Array;
   constructor(size: number) {
     this.size = size;
-    this.modules = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-    this.isFunction = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
+    this.dark = new Uint8Array(size * size);
+    this.fixed = new Uint8Array(size * size);
+  }
+  get(x: number, y: number): boolean {
+    return this.dark[y * this.size + x] === 1;
+  }
+  set(x: number, y: number, dark: boolean): void {
+    this.dark[y * this.size + x] = dark ? 1 : 0;
+  }
+  isFunction(x: number, y: number): boolean {
+    return this.fixed[y * this.size + x] === 1;
   }
   setFunction(x: number, y: number, dark: boolean): void {
-    this.modules[y][x] = dark;
-    this.isFunction[y][x] = true;
+    this.set(x, y, dark);
+    this.fixed[y * this.size + x] = 1;
   }
 }
+
+/** A table's or list's entry (every index used is in range). */
+const entry = (list: readonly number[], index: number): number => list[index] ?? 0;
 
 const bit = (value: number, index: number) => ((value >>> index) & 1) !== 0;
 
@@ -109,7 +127,10 @@ function rawDataModules(version: number): number {
 }
 
 function dataCodewords(version: number): number {
-  return Math.floor(rawDataModules(version) / 8) - eccPerBlock[version] * blockCount[version];
+  return (
+    Math.floor(rawDataModules(version) / 8) -
+    entry(eccPerBlock, version) * entry(blockCount, version)
+  );
 }
 
 function alignmentPositions(version: number): number[] {
@@ -129,11 +150,12 @@ function drawFunctionPatterns(grid: Grid, version: number): void {
     grid.setFunction(6, i, i % 2 === 0);
     grid.setFunction(i, 6, i % 2 === 0);
   }
-  for (const [cx, cy] of [
+  const finders: [number, number][] = [
     [3, 3],
     [size - 4, 3],
     [3, size - 4],
-  ]) {
+  ];
+  for (const [cx, cy] of finders) {
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const x = cx + dx;
@@ -221,8 +243,7 @@ function divisor(degree: number): number[] {
   let root = 1;
   for (let i = 0; i < degree; i++) {
     for (let j = 0; j < degree; j++) {
-      result[j] = multiply(result[j], root);
-      if (j + 1 < degree) result[j] ^= result[j + 1];
+      result[j] = multiply(entry(result, j), root) ^ (j + 1 < degree ? entry(result, j + 1) : 0);
     }
     root = multiply(root, 0x02);
   }
@@ -232,18 +253,18 @@ function divisor(degree: number): number[] {
 function remainder(data: number[], by: number[]): number[] {
   const result = new Array<number>(by.length).fill(0);
   for (const byte of data) {
-    const factor = byte ^ (result.shift() as number);
+    const factor = byte ^ (result.shift() ?? 0);
     result.push(0);
     by.forEach((coefficient, i) => {
-      result[i] ^= multiply(coefficient, factor);
+      result[i] = entry(result, i) ^ multiply(coefficient, factor);
     });
   }
   return result;
 }
 
 function interleaveWithEcc(data: number[], version: number): number[] {
-  const blocks = blockCount[version];
-  const eccLength = eccPerBlock[version];
+  const blocks = entry(blockCount, version);
+  const eccLength = entry(eccPerBlock, version);
   const raw = Math.floor(rawDataModules(version) / 8);
   const shortBlocks = blocks - (raw % blocks);
   const shortLength = Math.floor(raw / blocks);
@@ -257,9 +278,9 @@ function interleaveWithEcc(data: number[], version: number): number[] {
     filled.push([...part, ...ecc]);
   }
   const result: number[] = [];
-  for (let i = 0; i < filled[0].length; i++) {
+  for (let i = 0; i <= shortLength; i++) {
     filled.forEach((block, j) => {
-      if (i !== shortLength - eccLength || j >= shortBlocks) result.push(block[i]);
+      if (i !== shortLength - eccLength || j >= shortBlocks) result.push(entry(block, i));
     });
   }
   return result;
@@ -275,8 +296,8 @@ function drawCodewords(grid: Grid, codewords: number[]): void {
         const x = right - j;
         const upward = ((right + 1) & 2) === 0;
         const y = upward ? size - 1 - vertical : vertical;
-        if (!grid.isFunction[y][x] && i < codewords.length * 8) {
-          grid.modules[y][x] = bit(codewords[i >>> 3], 7 - (i & 7));
+        if (!grid.isFunction(x, y) && i < codewords.length * 8) {
+          grid.set(x, y, bit(entry(codewords, i >>> 3), 7 - (i & 7)));
           i++;
         }
       }
@@ -284,22 +305,32 @@ function drawCodewords(grid: Grid, codewords: number[]): void {
   }
 }
 
-const masks: ((x: number, y: number) => boolean)[] = [
-  (x, y) => (x + y) % 2 === 0,
-  (_x, y) => y % 2 === 0,
-  (x) => x % 3 === 0,
-  (x, y) => (x + y) % 3 === 0,
-  (x, y) => (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0,
-  (x, y) => ((x * y) % 2) + ((x * y) % 3) === 0,
-  (x, y) => (((x * y) % 2) + ((x * y) % 3)) % 2 === 0,
-  (x, y) => (((x + y) % 2) + ((x * y) % 3)) % 2 === 0,
-];
+/** Whether mask `mask` inverts the module at (x, y). */
+function inverts(mask: number, x: number, y: number): boolean {
+  switch (mask) {
+    case 0:
+      return (x + y) % 2 === 0;
+    case 1:
+      return y % 2 === 0;
+    case 2:
+      return x % 3 === 0;
+    case 3:
+      return (x + y) % 3 === 0;
+    case 4:
+      return (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
+    case 5:
+      return ((x * y) % 2) + ((x * y) % 3) === 0;
+    case 6:
+      return (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
+    default:
+      return (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
+  }
+}
 
 function applyMask(grid: Grid, mask: number): void {
-  const invert = masks[mask];
   for (let y = 0; y < grid.size; y++) {
     for (let x = 0; x < grid.size; x++) {
-      if (!grid.isFunction[y][x] && invert(x, y)) grid.modules[y][x] = !grid.modules[y][x];
+      if (!grid.isFunction(x, y) && inverts(mask, x, y)) grid.set(x, y, !grid.get(x, y));
     }
   }
 }
@@ -310,9 +341,10 @@ const finderLike = [
 ];
 
 /** The standard's four penalty rules (runs, 2x2 blocks, finder look-alikes, balance). */
-function penaltyOf(modules: boolean[][]): number {
-  const size = modules.length;
-  const at = (x: number, y: number, vertical: boolean) => (vertical ? modules[x][y] : modules[y][x]);
+function penaltyOf(grid: Grid): number {
+  const { size } = grid;
+  const at = (x: number, y: number, vertical: boolean) =>
+    vertical ? grid.get(y, x) : grid.get(x, y);
   let penalty = 0;
   for (const vertical of [false, true]) {
     for (let y = 0; y < size; y++) {
@@ -335,13 +367,14 @@ function penaltyOf(modules: boolean[][]): number {
   let dark = 0;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      if (modules[y][x]) dark++;
+      const here = grid.get(x, y);
+      if (here) dark++;
       if (
         x + 1 < size &&
         y + 1 < size &&
-        modules[y][x] === modules[y][x + 1] &&
-        modules[y][x] === modules[y + 1][x] &&
-        modules[y][x] === modules[y + 1][x + 1]
+        here === grid.get(x + 1, y) &&
+        here === grid.get(x, y + 1) &&
+        here === grid.get(x + 1, y + 1)
       ) {
         penalty += 3;
       }

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isLocale, type Locale, localeInfo } from "../../../core/locales/locales";
+import { encodeQr, qrPath } from "../../../core/qr/qr-code";
 import { escapeHtml } from "../../../core/web/escape";
 import type { AppEnv } from "../../app-env";
 import { readFields } from "../../http/body";
+import { transferOfSession } from "../../payments/stripe-transfer";
 import { devPage } from "../page";
 import {
   closeDispute,
@@ -19,7 +21,12 @@ import {
 import type { LocalActionResult } from "./delivery";
 import { type LocalPayAction, localPayActions } from "./page-actions";
 import { findLocalSession, isPastExpiry, LocalActionRefused, type LocalSession } from "./sessions";
-import { type LocalDeclineCode, localDeclineCodes, localPayPath } from "./stripe-objects";
+import {
+  type LocalDeclineCode,
+  localCheckoutSession,
+  localDeclineCodes,
+  localPayPath,
+} from "./stripe-objects";
 import { type PayTexts, payTexts } from "./texts";
 
 /**
@@ -352,4 +359,20 @@ localPay.post("/:sessionId", async (c) => {
     if (!(error instanceof LocalActionRefused)) throw error;
     return refusedPage(session, payTexts(localeOf(session)).refusals[error.reason], 409);
   }
+});
+
+/**
+ * A waiting Pix code's QR image, the PaymentIntent's `image_url_svg` (stripe-objects.ts),
+ * drawn here from the code: nothing is fetched from anyone
+ * (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
+ */
+localPay.get("/:sessionId/qr.svg", async (c) => {
+  const session = await loadSession(c.env, c.req.param("sessionId"));
+  const transfer = session ? transferOfSession(localCheckoutSession(session, true)) : null;
+  if (transfer?.method !== "pix") return notFound();
+  const { d, side } = qrPath(encodeQr(transfer.code));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+  return new Response(svg, {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" },
+  });
 });

@@ -4,6 +4,7 @@ import {
   ProviderUnavailableError,
 } from "../../payments/provider";
 import { sessionTruth } from "../../payments/stripe-events";
+import { transferOfSession } from "../../payments/stripe-transfer";
 import { expireSession } from "./buyer-actions";
 import { localWebhookSource } from "./delivery";
 import { createLocalSession, requireSession } from "./sessions";
@@ -44,6 +45,11 @@ export function createLocalProvider(env: Env): PaymentProvider {
 
     async expireCheckout(sessionId: string) {
       return (await expireSession(env, sessionId)).truth;
+    },
+
+    async readTransfer(sessionId: string) {
+      const session = await requireSession(env, sessionId);
+      return transferOfSession(localCheckoutSession(session, true));
     },
   };
 }
