@@ -115,5 +115,13 @@ describe("a pending boleto", () => {
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await screenshot(page, "pending-boleto-pt-br-phone");
     expect(problems).toEqual([]);
+
+    // The pending page (the e-mail's link) is its buyer's only: another account gets a 404.
+    const stranger = await newPage({ viewport: viewports.phone });
+    await finishedAttemptOfNewAccount(stranger.context, "stranger");
+    const answer = await stranger.page.goto(page.url());
+    expect(answer?.status()).toBe(404);
+    expect(await stranger.page.getByTestId("transfer").count()).toBe(0);
+    stranger.allowProblems(/status of 404/);
   });
 });

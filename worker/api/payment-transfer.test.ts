@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hasValidCrc } from "../../core/payments/pix-code";
 import type { TransferInstructions } from "../../core/payments/transfer";
-import { Client } from "../../tests/worker/client";
+import { Client, latestMail, mailCount } from "../../tests/worker/client";
 import {
   buyer,
   finishedAttempt,
@@ -11,6 +11,8 @@ import {
   startCheckout,
 } from "../../tests/worker/payments";
 import { issueTransfer, settleTransfer, transferExpiry } from "../dev/pay/buyer-actions";
+import { sendPendingMailOnce } from "../payments/pending-mail";
+import { loadPayment } from "../payments/store";
 import type { TransferMethod } from "../dev/pay/sessions";
 
 /**
@@ -105,3 +107,47 @@ describe("GET /api/payments/{id}/transfer", () => {
     expect((await transferOf(client, payment.id)).response.status).toBe(404);
   });
 });
+
+describe("the pending e-mail", () => {
+  const background = { waitUntil: (promise: Promise<unknown>) => void promise };
+
+  it("goes once when a Pix starts waiting, in the buyer's language, with a link back to the pending page", async () => {
+    const { client, email, payment } = await waitingTransfer("pix");
+    const mail = await latestMail(email);
+    expect(mail?.subject).toBe("Seu relatório está aguardando o Pix ou boleto");
+    expect(mail?.text).toContain("R$\u00a049,90");
+    const link = `${env.BASE_URL}/pt-br/pagamentos/pending/${payment.id}`;
+    expect(mail?.links).toContain(link);
+    const sent = await mailCount(email);
+    expect(sent).toBe(1);
+
+    // Read again, fulfilled again by a repeated event, or twice at once: still one.
+    await client.fetch(`/api/payments/${payment.id}`);
+    const row = await loadPayment(env, payment.id);
+    if (!row) throw new Error("no payment row");
+    await Promise.all([
+      sendPendingMailOnce(env, row, background, Date.now()),
+      sendPendingMailOnce(env, row, background, Date.now()),
+    ]);
+    expect(await mailCount(email)).toBe(sent);
+
+    // The page behind the link reads the payment as its buyer: a stranger is refused (404),
+    // here and in e2e/pending-transfer.test.ts.
+    const stranger = await buyer();
+    expect((await stranger.client.fetch(`/api/payments/${payment.id}`)).status).toBe(404);
+  });
+
+  it("goes for a boleto too, and not for a card payment", async () => {
+    const { email } = await waitingTransfer("boleto");
+    expect((await latestMail(email))?.subject).toBe("Seu relatório está aguardando o Pix ou boleto");
+    const who = await buyer();
+    const attemptId = await finishedAttempt(who.userId);
+    const started = await startCheckout(who.client, attemptId);
+    const row = await loadPayment(env, started.body.paymentId);
+    if (!row) throw new Error("no payment row");
+    const before = await mailCount(who.email);
+    await sendPendingMailOnce(env, row, background, Date.now());
+    expect(await mailCount(who.email)).toBe(before);
+  });
+});
+

@@ -13,6 +13,7 @@ import {
 } from "../coupons";
 import { deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
+import { sendPendingMailOnce } from "./pending-mail";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
 /**
@@ -22,7 +23,8 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  *
  * - approved: the coupon's use is consumed, two share coupons are issued, a receipt is sent
  *   once. The report unlocks by the status itself (core/payments/payments.ts reportUnlocked).
- * - pending (Pix, boleto): the coupon stays locked until the transfer's result.
+ * - pending (Pix, boleto): the coupon stays locked until the transfer's result; an e-mail
+ *   with a link back to the pending page is sent once (pending-mail.ts).
  * - cancelled or failed: the coupon is released at once.
  * - refunded, charged back: the report locks again by the status; the coupon stays used.
  */
@@ -61,6 +63,10 @@ export async function fulfil(
   }
   if (statements.length > 0) await env.DB.batch(statements);
   if (status === "approved") await sendReceiptOnce(env, row, background, now);
+  // A Pix or boleto to pay: a link back to its code (ADR 0044).
+  if (stateOf(row).statusDetail === "pending_waiting_transfer") {
+    await sendPendingMailOnce(env, row, background, now);
+  }
   return row;
 }
 
