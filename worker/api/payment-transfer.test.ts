@@ -11,9 +11,9 @@ import {
   startCheckout,
 } from "../../tests/worker/payments";
 import { issueTransfer, settleTransfer, transferExpiry } from "../dev/pay/buyer-actions";
+import type { TransferMethod } from "../dev/pay/sessions";
 import { sendPendingMailOnce } from "../payments/pending-mail";
 import { loadPayment } from "../payments/store";
-import type { TransferMethod } from "../dev/pay/sessions";
 
 /**
  * `GET /api/payments/{id}/transfer` on the local test provider
@@ -139,7 +139,9 @@ describe("the pending e-mail", () => {
 
   it("goes for a boleto too, and not for a card payment", async () => {
     const { email } = await waitingTransfer("boleto");
-    expect((await latestMail(email))?.subject).toBe("Seu relatório está aguardando o Pix ou boleto");
+    expect((await latestMail(email))?.subject).toBe(
+      "Seu relatório está aguardando o Pix ou boleto",
+    );
     const who = await buyer();
     const attemptId = await finishedAttempt(who.userId);
     const started = await startCheckout(who.client, attemptId);
@@ -150,4 +152,3 @@ describe("the pending e-mail", () => {
     expect(await mailCount(who.email)).toBe(before);
   });
 });
-
