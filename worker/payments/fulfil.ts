@@ -1,8 +1,4 @@
-import { eq } from "drizzle-orm";
-import { isLocale } from "../../core/locales/locales";
 import { localizePath } from "../../core/web/route-table";
-import { database } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   consumeLockStatements,
   holdLockUntilResultStatements,
@@ -11,8 +7,8 @@ import {
   releaseLockStatements,
   shareCouponLifetimeMs,
 } from "../coupons";
-import { deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
+import { mailBuyerOnce } from "./mail-once";
 import { sendPendingMailOnce } from "./pending-mail";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
@@ -70,42 +66,29 @@ export async function fulfil(
   return row;
 }
 
-/** The receipt goes once: whoever marks it sent first sends it; a failure unmarks it. */
-async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
-  const { userId, attemptId } = row;
-  if (!userId || !attemptId) return;
-  const claimed = await env.DB.prepare(
-    "UPDATE payments SET receipt_sent_at = ? WHERE id = ? AND receipt_sent_at IS NULL AND status = 'approved'",
-  )
-    .bind(now, row.id)
-    .run();
-  if (claimed.meta.changes !== 1) return;
-  try {
-    const [buyer] = await database(env.DB)
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!buyer) return;
-    const locale = isLocale(row.locale) ? row.locale : "en";
-    const base = env.BASE_URL.replace(/\/$/, "");
-    const coupons = await listIssuedCoupons(env, row.id);
-    const mail = paymentReceiptMail({
-      to: buyer.email,
-      name: buyer.name,
-      locale,
-      orderId: row.id,
-      total: { cents: row.totalCents, currency: row.currency },
-      couponCode: row.couponCode,
-      reportLink: `${base}${localizePath("report", locale, { id: attemptId })}`,
-      testsLink: `${base}${localizePath("tests", locale)}`,
-      coupons,
-    });
-    await deliver(env, mail, background, "payment receipt");
-  } catch (error) {
-    await env.DB.prepare("UPDATE payments SET receipt_sent_at = NULL WHERE id = ?")
-      .bind(row.id)
-      .run();
-    throw error;
-  }
+/** The receipt goes once (mail-once.ts: whoever marks it sent first sends it). */
+function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
+  return mailBuyerOnce(
+    env,
+    row,
+    {
+      column: "receipt_sent_at",
+      state: "status = 'approved'",
+      purpose: "payment receipt",
+      build: async (buyer, { locale, base, attemptId }) =>
+        paymentReceiptMail({
+          to: buyer.email,
+          name: buyer.name,
+          locale,
+          orderId: row.id,
+          total: { cents: row.totalCents, currency: row.currency },
+          couponCode: row.couponCode,
+          reportLink: `${base}${localizePath("report", locale, { id: attemptId })}`,
+          testsLink: `${base}${localizePath("tests", locale)}`,
+          coupons: await listIssuedCoupons(env, row.id),
+        }),
+    },
+    background,
+    now,
+  );
 }
