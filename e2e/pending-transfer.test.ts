@@ -22,8 +22,16 @@ import { describe, expect, it } from "./fixtures";
  */
 
 const texts = {
-  en: { copied: "Copied!", expiresIn: /^This code expires in (\d+:)?\d{1,2}:\d{2}\.$/ },
-  "pt-br": { copied: "Copiado!", expiresIn: /^Este código expira em (\d+:)?\d{1,2}:\d{2}\.$/ },
+  en: {
+    copied: "Copied!",
+    expiresIn: /^This code expires in (\d+:)?\d{1,2}:\d{2}\.$/,
+    expired: "This Pix code has expired",
+  },
+  "pt-br": {
+    copied: "Copiado!",
+    expiresIn: /^Este código expira em (\d+:)?\d{1,2}:\d{2}\.$/,
+    expired: "Este código Pix expirou",
+  },
 } as const;
 
 /** The checkout in reais, then the provider's page; answers that page's address. */
@@ -96,6 +104,45 @@ describe.each(["en", "pt-br"] as const)("a pending Pix in %s", (locale) => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe.each(["en", "pt-br"] as const)("an expired Pix in %s", (locale) => {
+  it("the countdown's end says so; once the provider cancels it, the page offers Try again by itself", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({
+      viewport: viewports.phone,
+      extraHTTPHeaders: { "X-Dev-Country": "BR" },
+    });
+    // The page's clock is Playwright's: an hour passes without waiting for it.
+    await page.clock.install();
+    const id = await finishedAttemptOfNewAccount(context, "expired");
+    const providerPage = await payInReais(page, locale, id);
+    await page.getByTestId("pay-pix").click();
+    await resultPage(page, locale, "pending");
+    await page.getByTestId("transfer-countdown").waitFor();
+
+    await page.clock.fastForward("01:00:01");
+    const expired = page.getByTestId("transfer-expired");
+    await expired.waitFor();
+    expect(await expired.textContent()).toContain(texts[locale].expired);
+    expect(await page.getByTestId("transfer-code").count()).toBe(0);
+
+    // The provider says the Pix was not paid in time (Stripe: async_payment_failed).
+    await setMarker(page);
+    const bank = await context.newPage();
+    await bank.goto(providerPage);
+    await bank.getByTestId("transfer-expire").click();
+    await bank.locator("[data-testid=pay-state][data-state=transfer_expired]").waitFor();
+    await bank.close();
+
+    // The next look (at most 30 s later on the page's clock) finds it cancelled.
+    await page.clock.fastForward("00:30");
+    await resultPage(page, locale, "cancelled");
+    expect(await marker(page)).toBe(1);
+    await page.getByTestId("payment-retry").waitFor();
+    expect(problems).toEqual([]);
+  });
 });
 
 describe("a pending boleto", () => {
