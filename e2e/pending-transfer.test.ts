@@ -93,6 +93,8 @@ describe.each(["en", "pt-br"] as const)("a pending Pix in %s", (locale) => {
       await setMarker(page);
       const bank = await context.newPage();
       await bank.goto(providerPage);
+      // The provider's page shows the very code the shop shows.
+      expect(await bank.getByTestId("pay-pix-code").textContent()).toBe(code);
       await bank.getByTestId("transfer-settle").click();
       await bank.locator("[data-testid=pay-state][data-state=paid]").waitFor();
       await bank.close();

@@ -67,6 +67,10 @@ describe("GET /api/payments/{id}/transfer", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(await image.text()).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1".*<path d="M/);
+    // The provider's page shows the same code, and its QR inline.
+    const providerPage = await (await new Client().fetch(`/_dev/pay/${payment.sessionId}`)).text();
+    expect(providerPage).toContain(body.code);
+    expect(providerPage).toMatch(/<svg [^>]*viewBox="0 0 (\d+) \1"/);
   });
 
   it("gives a pending boleto's voucher, number and last day (23:59:59 in São Paulo)", async () => {

@@ -200,7 +200,7 @@ ${paymentOptions(session, locale)}`;
       return card(
         payTexts(locale).awaitingTransferTitle({ method }),
         payTexts(locale).awaitingTransferText,
-        `<div class="actions">
+        `${pixCodeBlock(session, locale)}<div class="actions">
 ${actionForm(session, "settle", payTexts(locale).transferSettle({ method }), "transfer-settle", true)}
 ${actionForm(session, "transfer_expire", payTexts(locale).transferExpire({ method }), "transfer-expire")}
 </div>
@@ -361,6 +361,25 @@ localPay.post("/:sessionId", async (c) => {
   }
 });
 
+/** A Pix code's QR as an SVG document (or inline element), black on white. */
+function qrSvg(code: string, attributes = ""): string {
+  const { d, side } = qrPath(encodeQr(code));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" ${attributes} shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+}
+
+/**
+ * The waiting Pix's code and its QR, drawn inline (the dev CSP allows no image from this
+ * origin over http); nothing for a boleto.
+ */
+function pixCodeBlock(session: LocalSession, locale: Locale): string {
+  const transfer = transferOfSession(localCheckoutSession(session, true));
+  if (transfer?.method !== "pix") return "";
+  return `<p>${escapeHtml(payTexts(locale).pixCode)}</p>
+${qrSvg(transfer.code, 'width="200" height="200" role="img" aria-label="QR"')}
+<p><code data-testid="pay-pix-code" style="word-break:break-all">${escapeHtml(transfer.code)}</code></p>
+`;
+}
+
 /**
  * A waiting Pix code's QR image, the PaymentIntent's `image_url_svg` (stripe-objects.ts),
  * drawn here from the code: nothing is fetched from anyone
@@ -370,9 +389,7 @@ localPay.get("/:sessionId/qr.svg", async (c) => {
   const session = await loadSession(c.env, c.req.param("sessionId"));
   const transfer = session ? transferOfSession(localCheckoutSession(session, true)) : null;
   if (transfer?.method !== "pix") return notFound();
-  const { d, side } = qrPath(encodeQr(transfer.code));
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
-  return new Response(svg, {
+  return new Response(qrSvg(transfer.code), {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" },
   });
 });
