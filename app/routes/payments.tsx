@@ -50,6 +50,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { payment, result: payment.result, left: false, ...transfer, now: Date.now() };
 }
 
+/** How often a pending Pix or boleto page reloads itself without JavaScript (seconds). */
+const noScriptRefreshSeconds = 30;
+
 const noTransfer: PendingTransfer = { transfer: null, qr: null, unavailable: false };
 
 /**
@@ -162,6 +165,13 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       <p className="account-page-hint" data-testid="payment-amount">
         {m.payresult_amount({ total: formatMoney(payment.total, locale) })}
       </p>
+      {transfer ? (
+        // Without JavaScript the page cannot watch the payment: it reloads itself now and then
+        // (the CSP allows no inline script).
+        <noscript>
+          <meta httpEquiv="refresh" content={String(noScriptRefreshSeconds)} />
+        </noscript>
+      ) : null}
       {transfer ? (
         <TransferInstructionsCard
           transfer={transfer}

@@ -99,7 +99,7 @@ describe("GET /api/payments/{id}/transfer", () => {
     ).toBe(404);
   });
 
-  it("answers 404 when nothing waits for a transfer: a checkout still open, a paid Pix", async () => {
+  it("answers 404 when nothing waits for a transfer: a checkout still open, a paid Pix, a forgotten session", async () => {
     const who = await buyer();
     const attemptId = await finishedAttempt(who.userId);
     const started = await startCheckout(who.client, attemptId, {}, "pt-br");
@@ -109,6 +109,11 @@ describe("GET /api/payments/{id}/transfer", () => {
     await settleTransfer(env, payment.sessionId);
     expect(await paymentOf(client, payment.id)).toMatchObject({ status: "approved" });
     expect((await transferOf(client, payment.id)).response.status).toBe(404);
+
+    // A local session KV has forgotten waits for nothing: 404, not an error.
+    const forgotten = await waitingTransfer("boleto");
+    await env.KV.delete(`dev-pay:session:${forgotten.payment.sessionId}`);
+    expect((await transferOf(forgotten.client, forgotten.payment.id)).response.status).toBe(404);
   });
 });
 
