@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locales/locales";
 import type { Currency } from "../../core/payments/checkout";
 import type { PaymentSignal } from "../../core/payments/payment-machine";
+import type { TransferInstructions } from "../../core/payments/transfer";
 
 /**
  * The payment provider port (docs/decisions/0017-payments.md). Two adapters implement it:
@@ -92,4 +93,10 @@ export interface PaymentProvider {
   orderOfPayment(paymentIntentId: string): Promise<string | null>;
   /** Checks a webhook's signature on the raw body, then maps the event. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<WebhookVerification>;
+  /**
+   * What the buyer needs to pay a Pix or boleto that waits for its transfer (the
+   * PaymentIntent's `next_action`: the Pix code and its expiry, the boleto's voucher), or
+   * null when the checkout waits for none (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
+   */
+  readTransfer(sessionId: string): Promise<TransferInstructions | null>;
 }

@@ -4,9 +4,10 @@ import {
   ProviderUnavailableError,
 } from "../../payments/provider";
 import { sessionTruth } from "../../payments/stripe-events";
+import { transferOfSession } from "../../payments/stripe-transfer";
 import { expireSession } from "./buyer-actions";
 import { localWebhookSource } from "./delivery";
-import { createLocalSession, requireSession } from "./sessions";
+import { createLocalSession, findLocalSession, requireSession } from "./sessions";
 import { localCheckoutSession, localPayPath } from "./stripe-objects";
 
 /**
@@ -44,6 +45,12 @@ export function createLocalProvider(env: Env): PaymentProvider {
 
     async expireCheckout(sessionId: string) {
       return (await expireSession(env, sessionId)).truth;
+    },
+
+    async readTransfer(sessionId: string) {
+      // A session KV has forgotten (30 days after its last change) waits for nothing.
+      const session = await findLocalSession(env, sessionId);
+      return session ? transferOfSession(localCheckoutSession(session, true)) : null;
     },
   };
 }
