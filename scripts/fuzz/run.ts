@@ -9,6 +9,37 @@ import { rmSync } from "node:fs";
 import { build, startServer } from "../local-server.mjs";
 import { formatReport, runFuzz } from "./fuzz.ts";
 
+/**
+ * What the served Worker logged during the run, by level (issue 31.5): its JSON lines'
+ * levels (wrangler shows a warning or an error with a coloured "[WARNING]" or "[ERROR]"
+ * before it, which production does not), and the Worker's lines that are not JSON.
+ * wrangler's own lines ("[wrangler:info] GET / 200", its banner) are left out.
+ */
+function logLevels(output: string): string {
+  const counts: Record<string, number> = {};
+  let started = false;
+  for (const raw of output.split("\n")) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes.
+    const line = raw.replace(/\u001b\[[\d;]*m/g, "").trim();
+    if (line.includes("Ready on http")) started = true;
+    if (!started || line === "" || line.startsWith("[wrangler:")) continue;
+    const text = line.replace(/^(▲ \[WARNING\]|✘ \[ERROR\]) /, "");
+    let level = line.startsWith("✘ [ERROR]") ? "not JSON, error" : "not JSON";
+    try {
+      const parsed = JSON.parse(text) as { level?: unknown };
+      if (typeof parsed.level === "string") level = parsed.level;
+    } catch {
+      // counted as not JSON
+    }
+    counts[level] = (counts[level] ?? 0) + 1;
+  }
+  const order = ["error", "warn", "info", "debug", "not JSON, error", "not JSON"];
+  return `Worker log lines: ${order
+    .filter((level) => counts[level])
+    .map((level) => `${level} ${counts[level]}`)
+    .join(", ")}`;
+}
+
 const steps = Number(process.env.FUZZ_STEPS ?? 10_000);
 const seconds = Number(process.env.FUZZ_SECONDS ?? 3600);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000);
@@ -25,6 +56,7 @@ for (const [name, value] of Object.entries({
 
 let baseUrl = process.env.FUZZ_BASE_URL;
 let stop = async () => {};
+let serverOutput = () => "";
 if (!baseUrl) {
   console.log("building and serving the Worker…");
   build();
@@ -33,6 +65,7 @@ if (!baseUrl) {
   const server = await startServer({ persistTo });
   baseUrl = server.url;
   stop = server.stop;
+  serverOutput = server.output;
 }
 
 console.log(`fuzzing ${baseUrl}: ${steps} steps, ${seconds} s at most, seed ${seed}`);
@@ -48,6 +81,7 @@ try {
     },
   });
   console.log(formatReport(report));
+  if (!process.env.FUZZ_BASE_URL) console.log(logLevels(serverOutput()));
   failed = report.violations.length > 0 || report.tally.byClass["5xx"] > 0;
 } finally {
   await stop();
