@@ -13,6 +13,7 @@ import {
 } from "../coupons";
 import { deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
+import { refundStatements, sendRefundMails } from "./refund-effects";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
 /**
@@ -25,6 +26,8 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  * - pending (Pix, boleto): the coupon stays locked until the transfer's result.
  * - cancelled or failed: the coupon is released at once.
  * - refunded, charged back: the report locks again by the status; the coupon stays used.
+ *   A refund also withdraws the purchase's unused share coupons and sends its receipt
+ *   (refund-effects.ts).
  */
 
 export interface Background {
@@ -59,8 +62,10 @@ export async function fulfil(
   } else if (row.couponCode && (status === "cancelled" || status === "failure")) {
     statements.push(...releaseLockStatements(env.DB, row.id, now));
   }
+  if (status === "refunded") statements.push(...refundStatements(env.DB, row.id, now));
   if (statements.length > 0) await env.DB.batch(statements);
   if (status === "approved") await sendReceiptOnce(env, row, background, now);
+  if (status === "refunded") await sendRefundMails(env, row, background, now);
   return row;
 }
 

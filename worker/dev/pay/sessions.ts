@@ -198,3 +198,13 @@ export async function localCheckoutsOf(env: Env, orderIds: string[]): Promise<Lo
   );
   return found.filter((session) => session !== null);
 }
+
+/** The session of a PaymentIntent (refunds, issue 30.6): it shares the session's suffix. */
+export async function localSessionOfPayment(
+  env: Env,
+  paymentIntentId: string,
+): Promise<LocalSession | null> {
+  if (!paymentIntentId.startsWith(paymentIntentPrefix)) return null;
+  const suffix = paymentIntentId.slice(paymentIntentPrefix.length);
+  return findLocalSession(env, `${sessionPrefix}${suffix}`);
+}
