@@ -95,6 +95,8 @@ function checkDigitsValid(digits: string): boolean {
   return true;
 }
 
+const cpfWritten = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
+const cnpjWritten = /^(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14})$/;
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -120,8 +122,13 @@ export function checkPixKey(input: string): PixKeyCheck {
   }
   const digits = digitsOf(value);
   if (/^\d{11}$/.test(digits) || /^\d{14}$/.test(digits)) {
-    if (!checkDigitsValid(digits)) return { ok: false, problem: "checkDigit" };
-    return { ok: true, type: digits.length === 11 ? "cpf" : "cnpj", key: digits };
+    if (checkDigitsValid(digits)) {
+      return { ok: true, type: digits.length === 11 ? "cpf" : "cnpj", key: digits };
+    }
+    // Written as a CPF or CNPJ: its digits are wrong. Eleven bare digits may as well be a
+    // phone number without +55: the general message names every kind of key.
+    const writtenAsDocument = cpfWritten.test(value) || cnpjWritten.test(value);
+    return { ok: false, problem: writtenAsDocument ? "checkDigit" : "invalid" };
   }
   return { ok: false, problem: "invalid" };
 }
