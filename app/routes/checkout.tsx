@@ -258,6 +258,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </button>
               )}
               <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
+              <p className="checkout-pay-note" data-testid="checkout-one-payment">
+                {m.checkout_one_payment()}
+              </p>
             </Form>
           ) : (
             <CheckoutClosed checkout={checkout} locale={locale} />

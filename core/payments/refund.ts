@@ -156,3 +156,14 @@ export function formatRefundDeadline(until: string, locale: "en" | "pt-br"): str
     timeZone: "America/Sao_Paulo",
   }).format(new Date(until));
 }
+
+/** What a buyer may withdraw from now: an approved payment within its window, else null. */
+export function refundOffer(
+  payment: { id: string; status: string; approvedAt: number | null },
+  now: number,
+): RefundOffer | null {
+  const { approvedAt } = payment;
+  if (payment.status !== "approved" || approvedAt === null) return null;
+  if (!withinRefundWindow(approvedAt, now)) return null;
+  return { paymentId: payment.id, until: new Date(refundDeadline(approvedAt)).toISOString() };
+}

@@ -60,12 +60,6 @@ export function refusalOf(row: PaymentRow, now: number): RefundRefusal | null {
   return null;
 }
 
-/** The end of the window while a payment may still be withdrawn from (lists and report). */
-export function refundOfferOf(row: PaymentRow, now: number) {
-  if (refusalOf(row, now) !== null || row.approvedAt === null) return null;
-  return { paymentId: row.id, until: new Date(refundDeadline(row.approvedAt)).toISOString() };
-}
-
 async function paymentIntentOf(env: Env, row: PaymentRow): Promise<string | null> {
   if (row.providerPaymentId) return row.providerPaymentId;
   if (!row.providerSessionId) return null;
