@@ -66,12 +66,18 @@ async function reportState(page: Page, locale: Locale, id: string) {
   return (await page.getByTestId("report-page").count()) > 0 ? "open" : "locked";
 }
 
+/** Waits for the page's transitions to end, so that a screenshot shows the page. */
+function settled(page: Page) {
+  return page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
 async function confirmRefund(page: Page, locale: Locale, name: string) {
   await page.getByTestId("refund").waitFor();
   const address = page.url();
   expect(await page.getByTestId("refund-text").textContent()).toContain(texts[locale].amount);
   expect(await page.getByTestId("refund-until").textContent()).toMatch(texts[locale].until);
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
+  await settled(page);
   await screenshot(page, name);
   await page.getByTestId("refund-confirm").click();
   await page.getByTestId("refund-done").waitFor();
@@ -92,9 +98,13 @@ describe.each(["en", "pt-br"] as const)("a refund within 7 days in %s", (locale)
 
     await page.goto(localizePath("tests", locale));
     const row = page.locator("[data-testid=tests-row][data-status=finished]");
+    await row.getByTestId("tests-action-refund").waitFor();
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+    await screenshot(page, `refund-list-${locale}-phone`);
     await row.getByTestId("tests-action-refund").click();
     await confirmRefund(page, locale, `refund-confirm-${locale}-phone`);
     expect(await page.getByTestId("refund-done").getAttribute("data-state")).toBe("refunded");
+    await settled(page);
     await screenshot(page, `refund-done-${locale}-phone`);
 
     await page.getByTestId("refund-tests").click();
@@ -114,6 +124,10 @@ describe.each(["en", "pt-br"] as const)("a refund within 7 days in %s", (locale)
     await page.goto(localizePath("report", locale, { id }));
     const offer = page.getByTestId("report-refund");
     await offer.waitFor();
+    expect(await offer.textContent()).toMatch(
+      locale === "en" ? /until .+ \(Brasília time\)/ : /até .+ \(horário de Brasília\)/,
+    );
+    await offer.screenshot({ path: `e2e/screenshots/refund-report-${locale}-desktop.png` });
     await offer.getByTestId("report-refund-link").click();
     const address = await confirmRefund(page, locale, `refund-confirm-${locale}-desktop`);
     expect(await reportState(page, locale, id)).toBe("locked");

@@ -15,6 +15,7 @@ import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/refund";
 import "../payments.css";
+import "../refund.css";
 
 /**
  * Seven days to change your mind (issue 30.6,
@@ -133,7 +134,7 @@ function Confirm({
           {m.refund_unavailable()}
         </p>
       ) : null}
-      <Form method="post" className="account-page-form" data-testid="refund-form">
+      <Form method="post" className="refund-form" data-testid="refund-form">
         {quote.method === "boleto" ? <PixKeyField error={pixKeyError} /> : null}
         <div className="account-page-actions">
           <button
