@@ -352,6 +352,11 @@ try {
     payment.review,
     "GET /api/tests/{id}/review: 40 items rebuilt and explained in the attempt's Durable Object",
   );
+  timing(
+    "Refund, request to locked",
+    payment.refund,
+    "POST /api/payments/{id}/refund by card (local provider), then the report's 402",
+  );
   const { pdf } = payment;
   timing("Report PDF, made", pdf.report, "first downloads, Portuguese: typeset, kept in KV");
   console.log(
