@@ -233,6 +233,26 @@ describe("a refund refused", () => {
     });
   }
 
+  it("a request under way holds the refund; one left by a request that died is taken over after a minute", async () => {
+    const paid = await paidWith("card");
+    const claim = (at: number) =>
+      env.DB.prepare(
+        `INSERT INTO refunds (payment_id, origin, method, state, claimed_at, created_at, updated_at)
+         VALUES (?1, 'buyer', 'card', 'claimed', ?2, ?2, ?2)
+         ON CONFLICT (payment_id) DO UPDATE SET claimed_at = ?2`,
+      )
+        .bind(paid.paymentId, at)
+        .run();
+    await claim(Date.now() - 5_000);
+    const held = await askRefund(paid);
+    expect(held.status).toBe(409);
+    expect(((await held.json()) as { code: string }).code).toBe("refundInProgress");
+    expect((await paymentRow(paid.paymentId))?.status).toBe("approved");
+    await claim(Date.now() - 61_000);
+    expect((await askRefund(paid)).status).toBe(200);
+    expect((await paymentRow(paid.paymentId))?.status).toBe("refunded");
+  });
+
   it("a payment not approved: 409 naming its status; someone else's: 404; signed out: 401; no Origin: 403", async () => {
     const who = await buyer();
     const attemptId = await finishedAttempt(who.userId);
