@@ -317,5 +317,18 @@ describe("a refund refused", () => {
     ]);
     expect((await paymentRow(paid.paymentId))?.status).toBe("approved");
     expect((await askRefund(paid, { pixKey: "+55 (11) 99999-9999" })).status).toBe(200);
+    // The key is the buyer's data: their export shows it with the refund (ADR 0023).
+    const exported = await paid.client.fetch("/api/account/export");
+    expect(exported.status).toBe(200);
+    const { payments } = (await exported.json()) as {
+      payments: { id: string; refund: Record<string, unknown> | null }[];
+    };
+    expect(payments.find((p) => p.id === paid.paymentId)?.refund).toMatchObject({
+      origin: "buyer",
+      method: "boleto",
+      state: "requested",
+      pixKey: "+5511999999999",
+      pixKeyType: "phone",
+    });
   });
 });
