@@ -90,6 +90,38 @@ export default function Refund({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
+/** Each state of the page: its icon, its eyebrow (the right's name), its title, the rest. */
+function Frame({
+  testId,
+  data,
+  tone,
+  Icon,
+  title,
+  children,
+}: {
+  testId: string;
+  data?: Record<`data-${string}`, string>;
+  tone: "info" | "success" | "warning";
+  Icon: typeof InfoIcon;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      className="account-page container payresult refund-page"
+      data-testid={testId}
+      {...data}
+    >
+      <span className={`account-page-icon tone-${tone}`}>
+        <Icon width={30} height={30} />
+      </span>
+      <p className="account-page-eyebrow">{m.refund_eyebrow()}</p>
+      <h1 className="account-page-title">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
 function Confirm({
   quote,
   locale,
@@ -111,16 +143,13 @@ function Confirm({
         ? m.refund_text_pix({ amount })
         : m.refund_text_card({ amount });
   return (
-    <section
-      className="account-page container payresult refund-page"
-      data-testid="refund"
-      data-method={quote.method}
+    <Frame
+      testId="refund"
+      data={{ "data-method": quote.method }}
+      tone="info"
+      Icon={InfoIcon}
+      title={m.refund_title()}
     >
-      <span className="account-page-icon tone-info">
-        <InfoIcon width={30} height={30} />
-      </span>
-      <p className="account-page-eyebrow">{m.refund_eyebrow()}</p>
-      <h1 className="account-page-title">{m.refund_title()}</h1>
       <p className="account-page-text" data-testid="refund-text">
         {text}
       </p>
@@ -156,7 +185,7 @@ function Confirm({
           </AppLink>
         </div>
       </Form>
-    </section>
+    </Frame>
   );
 }
 
@@ -200,16 +229,13 @@ function PixKeyField({ error }: { error: { message: string; pixKey: string } | n
 function Done({ done, locale }: { done: RefundDone; locale: Locale }) {
   const amount = formatMoney(done.total, locale);
   return (
-    <section
-      className="account-page container payresult refund-page"
-      data-testid="refund-done"
-      data-state={done.state}
+    <Frame
+      testId="refund-done"
+      data={{ "data-state": done.state }}
+      tone="success"
+      Icon={CheckCircleIcon}
+      title={m.refund_done_title()}
     >
-      <span className="account-page-icon tone-success">
-        <CheckCircleIcon width={30} height={30} />
-      </span>
-      <p className="account-page-eyebrow">{m.refund_eyebrow()}</p>
-      <h1 className="account-page-title">{m.refund_done_title()}</h1>
       <p className="account-page-text" role="status">
         {done.state === "requested"
           ? m.refund_done_pix({ amount, days: done.businessDays })
@@ -226,19 +252,19 @@ function Done({ done, locale }: { done: RefundDone; locale: Locale }) {
           {m.payresult_tests_link()}
         </AppLink>
       </div>
-    </section>
+    </Frame>
   );
 }
 
 function RefusedView({ message, title }: { message: string; title?: string }) {
   const locale = useLocale();
   return (
-    <section className="account-page container payresult refund-page" data-testid="refund-refused">
-      <span className="account-page-icon tone-warning">
-        <AlertIcon width={30} height={30} />
-      </span>
-      <p className="account-page-eyebrow">{m.refund_eyebrow()}</p>
-      <h1 className="account-page-title">{title ?? m.refund_refused_title()}</h1>
+    <Frame
+      testId="refund-refused"
+      tone="warning"
+      Icon={AlertIcon}
+      title={title ?? m.refund_refused_title()}
+    >
       <p className="account-page-text" data-testid="refund-refused-message">
         {message}
       </p>
@@ -247,6 +273,6 @@ function RefusedView({ message, title }: { message: string; title?: string }) {
           {m.payresult_tests_link()}
         </AppLink>
       </div>
-    </section>
+    </Frame>
   );
 }

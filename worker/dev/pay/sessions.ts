@@ -111,9 +111,7 @@ export async function orderOfLocalPayment(
   env: Env,
   paymentIntentId: string,
 ): Promise<string | null> {
-  if (!paymentIntentId.startsWith(paymentIntentPrefix)) return null;
-  const suffix = paymentIntentId.slice(paymentIntentPrefix.length);
-  return (await findLocalSession(env, `${sessionPrefix}${suffix}`))?.orderId ?? null;
+  return (await localSessionOfPayment(env, paymentIntentId))?.orderId ?? null;
 }
 
 const creating = new Map<string, Promise<LocalSession>>();
