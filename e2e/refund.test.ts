@@ -36,7 +36,17 @@ type Method = "card" | "pix" | "boleto";
 async function paidTest(page: Page, locale: Locale, method: Method, label: string) {
   const id = await finishedAttemptOfNewAccount(page.context(), label);
   await page.goto(localizePath("checkout", locale, { id }));
-  await page.getByTestId("checkout-one-payment").waitFor();
+  // The selling page says it plainly: one payment, no subscription, 7 days.
+  expect(await page.getByTestId("checkout-one-payment").textContent()).toBe(
+    locale === "en"
+      ? "One payment, no subscription. You have 7 days to change your mind: ask for a full refund from the report or from My IQ tests."
+      : "Você tem 7 dias para desistir da compra: peça o reembolso integral pelo relatório ou em Meus testes de QI.",
+  );
+  if (locale === "pt-br") {
+    expect(await page.getByTestId("checkout-form").textContent()).toContain(
+      "pagamento único, sem assinatura",
+    );
+  }
   await pay(page, method);
   return id;
 }
@@ -138,6 +148,23 @@ describe.each(["en", "pt-br"] as const)("a refund within 7 days in %s", (locale)
       locale === "en"
         ? "This payment has already been refunded."
         : "Este pagamento já foi reembolsado.",
+    );
+  });
+
+  it("the terms of use say it plainly: a single payment, no subscription, 7 days to change your mind", async ({
+    page,
+  }) => {
+    await page.goto(localizePath("termsOfUse", locale));
+    const text = (await page.locator("main").textContent()) ?? "";
+    expect(text).toContain(
+      locale === "en"
+        ? "The premium report is a single payment, not a subscription"
+        : "O relatório premium é um pagamento único, não uma assinatura",
+    );
+    expect(text).toContain(
+      locale === "en"
+        ? "article 49 of the Brazilian Consumer Defense Code you have 7 days to change your mind"
+        : "artigo 49 do Código de Defesa do Consumidor, você tem 7 dias para desistir da compra",
     );
   });
 

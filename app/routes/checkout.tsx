@@ -259,7 +259,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               )}
               <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
               <p className="checkout-pay-note" data-testid="checkout-one-payment">
-                {m.checkout_one_payment()}
+                {/* The reais' price note already says "one-time payment, no subscription". */}
+                {total.currency === "BRL" ? m.checkout_seven_days() : m.checkout_one_payment()}
               </p>
             </Form>
           ) : (
