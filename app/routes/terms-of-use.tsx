@@ -77,6 +77,8 @@ export default function TermsOfUse() {
     <LegalPage
       title={m.terms_title()}
       intro={m.terms_intro()}
+      // Changed on this date: seven days to change your mind (issue 30.6).
+      updated={m.terms_last_updated()}
       sections={sections}
       data-testid="terms-of-use"
     />
