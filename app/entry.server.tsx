@@ -7,8 +7,8 @@ import type { ReactElement } from "react";
 // is the same API, and what it needs of Node (util, crypto, async_hooks, stream,
 // setImmediate, Buffer) the Worker has with nodejs_compat. docs/measurements.md, 2026-11-28.
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server.node";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { MemoryRouter, ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, MemoryRouter, ServerRouter } from "react-router";
 import { deferHydration, hydratesOnIntent } from "../core/web/hydrate-on-intent";
 import { isBotAgent } from "../core/web/user-agent";
 import { profileCompletion } from "./components/profile-completion-loader";
@@ -17,6 +17,19 @@ import { cloudflareContext } from "./lib/load-context";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs of a request's errors (issue 31.5). A request the router answered
+ * as refused (a PUT or POST to a page that takes none: 405; an unknown page: 404) is no
+ * error for anyone to look at: it is not logged (the Worker's request line has its status).
+ * Anything else is a bug, logged at ERROR (the Worker's console writes JSON lines).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error("pages: a page failed", inner ?? error);
+};
 
 /**
  * A static part of a page (components/server-html.tsx: the home page's sections) is

@@ -28,7 +28,8 @@ const titles = { en: "Your IQ report", "pt-br": "Seu relatório de QI" } as cons
 async function readPdf(bytes: Uint8Array) {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { totalPages, text } = await extractText(pdf, { mergePages: false });
-  return { pages: totalPages, first: (text as string[])[0] ?? "" };
+  const pages = text as string[];
+  return { pages: totalPages, first: pages[0] ?? "", all: pages.join(" ").replace(/\s+/g, " ") };
 }
 
 /** Pays for the test through the API's checkout and the test provider's page. */
@@ -83,6 +84,20 @@ describe("the premium report", () => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `report-review-${locale}-${size}`);
     }
+    // The PDF's review draws the same items: SM-01's numbers, as its image shows them.
+    const src =
+      (await page.getByTestId("review-item").first().locator("img").first().getAttribute("src")) ??
+      "";
+    const svg = await (await context.request.get(src)).text();
+    const shown = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+    expect(shown.length).toBeGreaterThan(3);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("report-pdf").click(),
+    ]);
+    const pdf = await readPdf(readFileSync(await download.path()));
+    const sm01 = pdf.all.slice(pdf.all.indexOf("SM-01 ·"));
+    expect(sm01.slice(0, 600)).toContain(shown.join(" "));
     expect(problems).toEqual([]);
   });
 

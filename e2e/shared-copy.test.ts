@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Page } from "playwright-core";
 import { signUpViaApi } from "./attempt-taking";
 import { baseUrl, hydrate, viewports } from "./browser";
@@ -183,5 +184,38 @@ describe("shared copies of the public pages", () => {
     // The preferences dialog still shows the visitor's own choice, read from the cookie.
     await page.getByRole("button", { name: "Cookie preferences" }).click();
     expect(await page.getByTestId("consent-analytics").isChecked()).toBe(true);
+  });
+});
+
+/** A GET as a monitor or `curl` sends it: node's http client adds no Accept-Encoding. */
+function plainGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ encoding: string | undefined; cache: unknown; text: string }>(
+    (resolve, reject) => {
+      const request = http.get(new URL(path, baseUrl), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            encoding: response.headers["content-encoding"],
+            cache: response.headers["x-page-cache"],
+            text: Buffer.concat(chunks).toString("latin1"),
+          }),
+        );
+      });
+      request.on("error", reject);
+    },
+  );
+}
+
+describe("a client that asks for no compression (issue 31.4)", () => {
+  it("gets the page as sent, from the copy a gzip visitor left, while gzip visitors keep theirs", async () => {
+    await fromEdge("/terms-of-use", { "Accept-Encoding": "gzip" });
+    const gzip = await plainGet("/terms-of-use", { ...browserHeaders, "Accept-Encoding": "gzip" });
+    expect(gzip.encoding).toBe("gzip");
+    const monitor = await plainGet("/terms-of-use", { "User-Agent": "uptime-monitor/1.0" });
+    expect(monitor.cache).toBe("hit");
+    expect(monitor.encoding).toBeUndefined();
+    expect(monitor.text).toMatch(/^<!DOCTYPE html>/);
+    expect(monitor.text).toContain("</html>");
   });
 });

@@ -11,7 +11,8 @@
 // new event, the same event again); and a mixed run (scripts/mixed-bench.mjs: takers,
 // sign-ups, a coupon race and webhook replays at once); and, on a second server that
 // counts them, the D1 statements per answer saved, per completed test and per kept
-// certificate; and the item pool's census (draws and checks in Node, no server).
+// certificate; and the item pool's census (draws and checks in Node, no server); and the
+// sweeps over 10,000 unclaimed attempts (scripts/sweep-bench.mjs).
 // Loopback only; every loop is bounded in time.
 import { spawnSync } from "node:child_process";
 import { scryptSync } from "node:crypto";
@@ -24,6 +25,7 @@ import { formatFormTimings, formTimings } from "./form-bench.mjs";
 import { build, startServer } from "./local-server.mjs";
 import { formatMixedRun, mixedRun } from "./mixed-bench.mjs";
 import { paymentTimings } from "./payment-bench.mjs";
+import { formatSweepTimings, sweepTimings } from "./sweep-bench.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -259,6 +261,7 @@ try {
   const certificate = await certificateTimings(server.url);
   const payment = await paymentTimings(server.url);
   const mixed = await mixedRun(server.url, persistTo, { takers });
+  const sweeps = await sweepTimings(server.url, persistTo);
   const row = (name, r) =>
     `${name.padEnd(26)} ${fmt(r.rps, 0).padStart(8)} req/s   p50 ${fmt(r.p50).padStart(6)} ms   p99 ${fmt(r.p99).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
   console.log(row("Static asset (/favicon.svg)", asset));
@@ -357,6 +360,7 @@ try {
     payment.refund,
     "POST /api/payments/{id}/refund by card (local provider), then the report's 402",
   );
+  console.log(formatSweepTimings(sweeps));
   const { pdf } = payment;
   timing("Report PDF, made", pdf.report, "first downloads, Portuguese: typeset, kept in KV");
   console.log(

@@ -1,5 +1,6 @@
-// npm test: typecheck, lint, unit tests, worker tests (real local D1/KV in workerd),
-// then browser tests (the built Worker served by wrangler, driven by Chromium).
+// npm test: typecheck, lint, unit tests, worker tests (real local D1/KV in workerd), the
+// production build with `wrangler deploy --dry-run` (its sizes printed), then browser tests
+// (the built Worker served by wrangler, driven by Chromium; they build their own).
 import { ensureChromium } from "./chromium.mjs";
 import { run } from "./run.mjs";
 
@@ -9,6 +10,7 @@ const steps = [
   ["Lint", "npx", ["biome", "check", "."]],
   ["Unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["Worker tests", "npx", ["vitest", "run", "--project", "worker"]],
+  ["Production build", "node", ["scripts/production-build.mjs"]],
   ["Browser tests", "npx", ["vitest", "run", "--project", "e2e"]],
 ];
 

@@ -27,6 +27,15 @@ export type AppEnv = {
      * added to the response unless the handler set the session cookie itself.
      */
     sessionCookie: string | null;
+    /**
+     * The Cron Trigger's sweeps (worker/sweeps/sweeps.ts), handed by the app to the
+     * development wing's `/_dev/sweeps`, which may not import the payments code that reaches
+     * the wing itself (worker/payments/providers.ts).
+     */
+    runSweeps: (
+      env: Env,
+      background: { waitUntil(promise: Promise<unknown>): void },
+    ) => Promise<{ name: string; handled: number | null; ms: number }[]>;
   };
 };
 

@@ -14,6 +14,7 @@ import { validateEnvOnce } from "./env";
 import { itemImage } from "./forms/item-images";
 import { answerUnhandledError, loggedError, logUnavailable } from "./http/errors";
 import { retryAfterSeconds, serviceUnavailable } from "./http/responses";
+import { logEvent, requestRoute, withRequestScope } from "./log/log";
 import { session, withPageSession } from "./middleware/session";
 import {
   readSharedCopy,
@@ -28,6 +29,7 @@ import {
   createNonce,
   withSecurityHeaders,
 } from "./security-headers";
+import { runSweeps } from "./sweeps/sweeps";
 
 /** Renders a page (React Router SSR). Injected so the API can be tested without the page build. */
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -179,6 +181,10 @@ export function createApp(
 
   app.use(session);
   app.route("/api", api);
+  app.use("/_dev/sweeps", async (c, next) => {
+    c.set("runSweeps", runSweeps);
+    await next();
+  });
   app.route("/_dev", dev);
 
   // Page form posts (route actions) call the API in-process with our own Origin: they must
@@ -230,7 +236,7 @@ export function createApp(
   // and a copy only the edge cache holds, goes through the app. In development the bench's
   // page ceiling is answered here too, before any routing (worker/dev/page-ceiling.ts).
   const route = app.fetch;
-  app.fetch = (request, env, ctx) => {
+  const answer = (...[request, env, ctx]: Parameters<typeof route>) => {
     if (env && isPageCeiling(request, env as Env)) {
       return pageCeiling(request, (page) => Promise.resolve(route(page, env, ctx)));
     }
@@ -238,6 +244,24 @@ export function createApp(
     if (!hit) return route(request, env, ctx);
     addSecurityHeaders(hit.headers, request.url);
     return hit;
+  };
+  // Every line a request logs carries its id and route; its own line closes it with the
+  // status and duration (worker/log/log.ts; ADR 0048).
+  app.fetch = (request, env, ctx) => {
+    const started = Date.now();
+    const scope = {
+      requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+      route: requestRoute(new URL(request.url).pathname),
+    };
+    return withRequestScope(scope, async () => {
+      const response = await answer(request, env, ctx);
+      logEvent(response.status >= 500 ? "error" : "info", "request", {
+        method: request.method,
+        status: response.status,
+        ms: Date.now() - started,
+      });
+      return response;
+    });
   };
 
   return app;

@@ -6,8 +6,13 @@ import { createApp } from "./app";
 import { guardedEnv } from "./dependencies/guard";
 import { withD1Counting } from "./dev";
 import { sendDueMailOf } from "./email/mailer";
+import { bridgeConsole } from "./log/log";
+import { runSweeps } from "./sweeps/sweeps";
 
 export { TestAttempt } from "./attempts/attempt-object";
+
+// Every console line of this isolate is one JSON object (worker/log/log.ts; ADR 0048).
+bridgeConsole();
 
 /** The page build, imported lazily: the worker tests run the API without it. */
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -37,8 +42,11 @@ export default {
   // The bench may count D1 statements (worker/dev/d1-counter.ts; never in production).
   fetch: (request, env, ctx) => app.fetch(request, withD1Counting(env), ctx),
   // Every minute (wrangler.jsonc `triggers`): mail the e-mail provider did not take yet is
-  // tried again (worker/email/outbox.ts; docs/decisions/0029-dependency-failures.md).
+  // tried again (worker/email/outbox.ts; docs/decisions/0029-dependency-failures.md), and
+  // the sweeps run (worker/sweeps/sweeps.ts: payments left awaiting, unclaimed attempts).
   scheduled: (_controller, env, ctx) => {
-    ctx.waitUntil(sendDueMailOf(guardedEnv(withD1Counting(env))));
+    const guarded = guardedEnv(withD1Counting(env));
+    ctx.waitUntil(sendDueMailOf(guarded));
+    ctx.waitUntil(runSweeps(guarded, ctx));
   },
 } satisfies ExportedHandler<Env>;

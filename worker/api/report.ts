@@ -20,6 +20,7 @@ import { linkLocale, linkTimeZone, requestLocale } from "../http/request";
 import { errorResponse, json, notFoundJson } from "../http/responses";
 import { governingPayment, type PaymentRow, paymentsOfAttempt, stateOf } from "../payments/store";
 import { cachedPdf, pdfCacheKey, reportPdfKind } from "../pdf/cache";
+import { type ReviewPdfInput, reviewPdfInput } from "../pdf/review-input";
 
 /**
  * What an approved purchase opens (spec sections 6 and 8, SECURITY.md 15): the premium
@@ -119,27 +120,17 @@ function pdfResponse(
   });
 }
 
-/** The PDF's review: the buyer's items in words, or only why there is none (a shared bank). */
-async function pdfReview(c: AppContext, attempt: AttemptRow, locale: Locale) {
-  const title = m.review_title({}, { locale });
+/** The PDF's review: the buyer's items with their images, or why there is none. */
+async function pdfReview(
+  c: AppContext,
+  attempt: AttemptRow,
+  locale: Locale,
+): Promise<ReviewPdfInput> {
   const form = parseForm(attempt.form);
-  if (!form) return { title, intro: m.review_shared_bank({}, { locale }), items: [] };
-  const items = await attemptStub(c.env, attempt.id).review(attempt.id, form, lettersOf(attempt));
-  return {
-    title,
-    intro: m.review_text({}, { locale }),
-    items: items.map((item) => ({
-      heading: `${item.question.code} · ${item.question.title[locale]}`,
-      question: m.pdf_review_question({ alt: item.question.image.alt[locale] }, { locale }),
-      outcome:
-        item.chosen === null
-          ? m.review_outcome_none({ letter: item.key }, { locale })
-          : item.chosen === item.key
-            ? m.review_outcome_right({ letter: item.key }, { locale })
-            : m.review_outcome_wrong({ chosen: item.chosen, letter: item.key }, { locale }),
-      explanation: item.explanation[locale],
-    })),
-  };
+  const review =
+    form &&
+    (await attemptStub(c.env, attempt.id).reviewWithImages(attempt.id, form, lettersOf(attempt)));
+  return reviewPdfInput(review, locale);
 }
 
 /** What the report's PDF is made from: the key of its cache holds all of it. */

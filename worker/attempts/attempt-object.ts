@@ -9,7 +9,7 @@ import {
 } from "../../core/attempts/attempt-rules";
 import { drawFormWithDrafts, type Form } from "../../core/items/pool/form";
 import { formImage, publicForm } from "../../core/items/pool/public-form";
-import { type ReviewItem, reviewItems } from "../../core/items/pool/review";
+import { type ReviewItem, reviewItems, reviewWithImages } from "../../core/items/pool/review";
 import type { Letter, PublicQuestion } from "../../core/items/questions";
 import { database } from "../../db/client";
 import { testAttempts } from "../../db/schema";
@@ -197,6 +197,15 @@ export class TestAttempt extends DurableObject<Env> {
     answers: Record<string, Letter>,
   ): Promise<ReviewItem[]> {
     return reviewItems(form, answers, imageNaming(this.env, attemptId));
+  }
+
+  /** The review with the SVG of every image it names, by URL (the report's PDF draws them). */
+  async reviewWithImages(
+    attemptId: string,
+    form: Form,
+    answers: Record<string, Letter>,
+  ): Promise<{ items: ReviewItem[]; images: Record<string, string> }> {
+    return reviewWithImages(form, answers, imageNaming(this.env, attemptId));
   }
 
   /**

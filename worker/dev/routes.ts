@@ -7,10 +7,11 @@ import { d1Queries } from "./d1-queries";
 import { googleStandIn } from "./google";
 import { mailbox } from "./mailbox";
 import { localPay } from "./pay/page";
+import { devSweeps } from "./sweeps";
 
 /**
  * Development-only pages (the mailbox, the local Google stand-in, the test clock, the local
- * payment page, the D1 statement count). Every route answers 404 in production.
+ * payment page, the D1 statement count, a run of the sweeps now). Every route answers 404 in production.
  */
 export const dev = new Hono<AppEnv>();
 
@@ -28,3 +29,4 @@ dev.route("/oauth/google", googleStandIn);
 dev.route("/tests", attemptClock);
 dev.route("/pay", localPay);
 dev.route("/d1-queries", d1Queries);
+dev.route("/sweeps", devSweeps);

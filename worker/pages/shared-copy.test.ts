@@ -132,7 +132,7 @@ describe("a shared copy of a public page", () => {
     const site = build();
     const plain = await site.get("/pt-br");
     await site.get("/pt-br");
-    const gzipped = async (acceptEncoding: string) => {
+    const gzipped = async (acceptEncoding: string, clientAcceptEncoding?: string) => {
       const ctx = createExecutionContext();
       const response = await site.app.fetch(
         new Request(`${origin}/pt-br`, {
@@ -141,6 +141,7 @@ describe("a shared copy of a public page", () => {
             Cookie: "lang=pt-BR",
             "Accept-Encoding": acceptEncoding,
           },
+          ...(clientAcceptEncoding === undefined ? {} : { cf: { clientAcceptEncoding } }),
         }),
         env,
         ctx,
@@ -174,8 +175,17 @@ describe("a shared copy of a public page", () => {
       plain.body.replaceAll(plainNonce, "N"),
     ]);
     // Refused with q=0, or not asked for: the page as it is.
-    for (const acceptEncoding of ["gzip;q=0, identity", "identity"]) {
-      const { response, bytes } = await gzipped(acceptEncoding);
+    // The edge hands the Worker "br, gzip" whatever the client sent, and keeps the client's
+    // own in cf.clientAcceptEncoding: a monitor that sent none gets the page as it is.
+    const fromEdge = await gzipped("br, gzip", "gzip");
+    expect(fromEdge.response.headers.get("Content-Encoding")).toBe("gzip");
+    for (const [acceptEncoding, client] of [
+      ["gzip;q=0, identity", undefined],
+      ["identity", undefined],
+      ["br, gzip", ""],
+      ["br, gzip", "identity"],
+    ] as const) {
+      const { response, bytes } = await gzipped(acceptEncoding, client);
       expect(response.headers.get("Content-Encoding")).toBeNull();
       expect(new TextDecoder().decode(bytes).replaceAll(/nonce="[^"]+"/g, "")).toBe(
         plain.body.replaceAll(/nonce="[^"]+"/g, ""),

@@ -211,9 +211,21 @@ function gzippedWith(copy: SharedCopy, nonce: string): Uint8Array<ArrayBuffer> {
   return body;
 }
 
-/** True when the request's Accept-Encoding takes gzip (not refused with q=0). */
-function acceptsGzip(request: Request): boolean {
-  return (request.headers.get("Accept-Encoding") ?? "").split(",").some((coding) => {
+/**
+ * True when the client's Accept-Encoding takes gzip (not refused with q=0). Cloudflare (and
+ * Miniflare, which copies it) hands the Worker `Accept-Encoding: br, gzip` whatever the
+ * client sent, and keeps the client's own value in `cf.clientAcceptEncoding` (empty when
+ * it sent none): that is the one to follow, or a monitor or `curl` without `--compressed`
+ * would get gzip it never asked for (issue 31.4). A body the Worker leaves uncompressed is
+ * still compressed by the edge for clients that take it.
+ */
+export function acceptsGzip(request: Request): boolean {
+  const cf = (request as { cf?: { clientAcceptEncoding?: unknown } }).cf;
+  const client =
+    typeof cf?.clientAcceptEncoding === "string"
+      ? cf.clientAcceptEncoding
+      : (request.headers.get("Accept-Encoding") ?? "");
+  return client.split(",").some((coding) => {
     const [name, ...parameters] = coding.trim().toLowerCase().split(";");
     if (name !== "gzip") return false;
     const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));

@@ -37,7 +37,7 @@ export type StartOutcome =
   | { kind: "unavailable"; paymentId: string | null };
 
 /** Longer than creating a provider checkout takes, retries included. */
-const orderCreationMs = 60_000;
+export const orderCreationMs = 60_000;
 
 /** Payments whose provider checkout may still take money. */
 const mayStillPay = (row: PaymentRow) =>
@@ -49,7 +49,7 @@ const mayStillPay = (row: PaymentRow) =>
  * provider send its own `expired` event, which must not hide who cancelled, and money
  * that arrived meanwhile still wins (core/payments/payment-machine.ts).
  */
-async function settleWithProvider(
+export async function settleWithProvider(
   env: Env,
   row: PaymentRow,
   action: "read" | "expire" | "cancel",

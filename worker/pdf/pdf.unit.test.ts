@@ -2,6 +2,9 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { ebookSlugs } from "../../core/ebooks/catalogue";
 import { parseEbook } from "../../core/ebooks/parse";
+import { drawFormWithDrafts, type Form } from "../../core/items/pool/form";
+import { reviewWithImages } from "../../core/items/pool/review";
+import type { Letter } from "../../core/items/questions";
 import { locales } from "../../core/locales/locales";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
@@ -9,6 +12,7 @@ import { scoredResult } from "../../core/report/result-fixture";
 import { ebookFileName, ebookTitle, renderEbookPdf } from "./ebook";
 import { ebookSource } from "./ebook-texts";
 import { renderReportPdf, reportFileName } from "./report";
+import { reviewPdfInput } from "./review-input";
 
 /** A PDF as a reader's viewer opens it: its pages' text, in page order. */
 async function read(bytes: Uint8Array) {
@@ -25,6 +29,20 @@ async function read(bytes: Uint8Array) {
 
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** A real form, its answers: every third right, every third wrong, every third left blank. */
+const form = drawFormWithDrafts("report-pdf-review").form;
+const naming = {
+  token: (id: string, part: string) => `${id}.${part}`,
+  url: (t: string) => `/${t}`,
+};
+const wrong = (key: Letter): Letter => (key === "A" ? "B" : "A");
+const answers = Object.fromEntries(
+  form.items.flatMap((item, i) =>
+    i % 3 === 2 ? [] : [[item.code, i % 3 === 0 ? item.key : wrong(item.key)]],
+  ),
+);
+const reviewOf = (attempt: Form) => reviewWithImages(attempt, answers, naming);
+
 function reportPdf(
   raw: { SM: number; RA: number; RE: number; RL: number },
   locale: "en" | "pt-br",
@@ -33,18 +51,7 @@ function reportPdf(
   const result = scoredResult(raw);
   return renderReportPdf({
     report: renderReport(reportContent(result), locale),
-    review: {
-      title: locale === "en" ? "Your answers, explained" : "Suas respostas, explicadas",
-      intro: "…",
-      items: [
-        {
-          heading: "SM-01 · Which number comes next in the sequence?",
-          question: "The question: A sequence of numbers: 97, 89, 81, 73, 65, 57.",
-          outcome: "You chose A; the right answer is D.",
-          explanation: "Each number is 8 less than the one before: 57 − 8 = 49.",
-        },
-      ],
-    },
+    review: reviewPdfInput(reviewOf(form), locale),
     locale,
     name,
     date: locale === "en" ? "November 24, 2026" : "24 de novembro de 2026",
@@ -100,10 +107,23 @@ describe("the report's PDF", () => {
         }
       }
       expect(pdf.all).toContain("LUMEN-BUYER1");
-      // The answer review closes the report (issue 29.2).
-      expect(pdf.all).toContain("SM-01 · Which number comes next in the sequence?");
-      expect(pdf.all).toContain("You chose A; the right answer is D.");
-      expect(pdf.all).toContain("Each number is 8 less than the one before: 57 − 8 = 49.");
+      // The answer review closes the report (issue 29.2): every item in its order, with its
+      // outcome and explanation, and the numbers of its images drawn as text.
+      const review = reviewPdfInput(reviewOf(form), locale);
+      let at = pdf.all.indexOf(flat(review.title));
+      expect(at).toBeGreaterThan(0);
+      for (const item of review.items) {
+        const next = pdf.all.indexOf(flat(item.heading), at);
+        expect(next, item.heading).toBeGreaterThan(at);
+        at = next;
+        expect(pdf.all.slice(at)).toContain(flat(item.outcome));
+        expect(pdf.all.slice(at)).toContain(flat(item.explanation));
+      }
+      const first = review.items[0]?.figure.question ?? "";
+      const shown = [...first.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+      expect(shown.length).toBeGreaterThan(3);
+      const sm01 = pdf.all.slice(pdf.all.indexOf(flat(review.items[0]?.heading ?? "")));
+      expect(sm01.slice(0, 400)).toContain(shown.join(" "));
       expect(pdf.all).toContain("LUMEN-FRIEND");
       expect(pdf.pages.at(-1)).toContain(`${pdf.totalPages - 1} / ${pdf.totalPages - 1}`);
     },

@@ -6,6 +6,8 @@ import type { IssuedCoupon } from "../../core/payments/checkout";
 import type { Block, RenderedReport, ReportSection, ScoreRow } from "../../core/report/shape";
 import { drawCover } from "./cover";
 import { FontSet } from "./fonts";
+import { drawReview } from "./review";
+import type { ReviewPdfInput } from "./review-input";
 import { colors, styles, type TextStyle, Typesetter } from "./typeset";
 
 /**
@@ -31,11 +33,7 @@ export interface ReportPdfInput {
    * heading, what the question shows, the outcome and the explanation; or only a note (an
    * attempt on the shared banks has no review).
    */
-  review: {
-    title: string;
-    intro: string;
-    items: { heading: string; question: string; outcome: string; explanation: string }[];
-  };
+  review: ReviewPdfInput;
 }
 
 export function reportFileName(locale: Locale): string {
@@ -224,7 +222,9 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
   const texts = [
     input.name,
     ...report.sections.flatMap((section) => JSON.stringify(section)),
-    JSON.stringify(input.review),
+    JSON.stringify(input.review.items.map(({ figure: _, ...words }) => words)),
+    input.review.title,
+    input.review.intro,
   ];
   const fonts = await FontSet.embed(doc, texts);
   const set = new Typesetter(doc, fonts);
@@ -269,13 +269,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
     drawSection(set, section, locale);
     if (section.id === "thanks" && input.coupons.length > 0) set.list(couponLines(input));
   });
-  set.heading(input.review.title, styles.section, { before: 18, after: 8 });
-  drawBlock(set, { kind: "paragraph", text: input.review.intro }, locale);
-  for (const item of input.review.items) {
-    drawBlock(set, { kind: "heading", text: item.heading }, locale);
-    for (const text of [item.question, item.outcome, item.explanation])
-      drawBlock(set, { kind: "paragraph", text }, locale);
-  }
+  drawReview(set, input.review, locale);
   set.footers(`Lumen IQ · ${title} · ${input.name}`);
   return doc.save();
 }

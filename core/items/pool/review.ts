@@ -25,14 +25,25 @@ export function reviewItems(
   answers: Readonly<Record<string, Letter>>,
   naming: ImageNaming,
 ): ReviewItem[] {
+  return reviewWithImages(form, answers, naming).items;
+}
+
+/**
+ * The review with every image it names, by URL (the report's PDF draws them: issue 29.2).
+ */
+export function reviewWithImages(
+  form: Form,
+  answers: Readonly<Record<string, Letter>>,
+  naming: ImageNaming,
+): { items: ReviewItem[]; images: Record<string, string> } {
   const drafts = form.items.map((item) => {
     const model = modelById(item.instance.model);
     const draft = model && buildInstance(model, item.instance);
     if (!model || !draft) throw new Error(`review: ${item.code} cannot be rebuilt`);
     return { model, draft };
   });
-  const { questions } = publicForm({ form, drafts: drafts.map((d) => d.draft) }, naming);
-  return form.items.map((item, i) => {
+  const { questions, images } = publicForm({ form, drafts: drafts.map((d) => d.draft) }, naming);
+  const items = form.items.map((item, i) => {
     const { model, draft } = drafts[i] as (typeof drafts)[number];
     const explanation = model.explain?.(draft);
     if (!explanation) throw new Error(`review: ${model.id} has no explanation`);
@@ -43,4 +54,7 @@ export function reviewItems(
       explanation,
     };
   });
+  const byUrl: Record<string, string> = {};
+  for (const [token, svg] of images) byUrl[naming.url(token)] = svg;
+  return { items, images: byUrl };
 }
