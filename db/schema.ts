@@ -328,6 +328,8 @@ export const payments = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     approvedAt: integer("approved_at"),
+    /** Set once, by whoever sends the pending Pix or boleto e-mail first (migration 0012). */
+    pendingMailSentAt: integer("pending_mail_sent_at"),
     /** Set once, by whoever sends the receipt e-mail first. */
     receiptSentAt: integer("receipt_sent_at"),
   },

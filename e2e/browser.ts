@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 
 /** Helpers of the browser tests; their browser and pages come from `fixtures.ts`. */
@@ -65,4 +65,18 @@ export async function answerCookieBanner(page: Page) {
   await hydrate(page);
   await page.getByTestId("cookie-banner").locator("button.cookie-button").first().click();
   await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+}
+
+/** How many lines an element's own text takes. */
+export function textLines(element: Locator) {
+  return element.evaluate((node) => {
+    const tops = new Set<number>();
+    for (const child of node.childNodes) {
+      if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(child);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
 }

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Locale } from "../core/locales/locales";
 import { localizePath } from "../core/web/route-table";
 import { finishedAttemptOfNewAccount } from "./attempt-taking";
-import { hasNoHorizontalOverflow, screenshot, viewports } from "./browser";
+import { hasNoHorizontalOverflow, screenshot, textLines, viewports } from "./browser";
 import { describe, expect, it } from "./fixtures";
 
 /**
@@ -45,20 +45,6 @@ function operatorCoupon(percent: number): string {
     },
   );
   return code;
-}
-
-/** How many lines an element's own text takes. */
-function textLines(element: Locator) {
-  return element.evaluate((node) => {
-    const tops = new Set<number>();
-    for (const child of node.childNodes) {
-      if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(child);
-      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
-    }
-    return tops.size;
-  });
 }
 
 /** From the result page's offer to the provider's page, optionally with a coupon. */

@@ -255,7 +255,9 @@ export function createApp(
     };
     return withRequestScope(scope, async () => {
       const response = await answer(request, env, ctx);
-      logEvent(response.status >= 500 ? "error" : "info", "request", {
+      // A 5xx has its ERROR line already, from whoever answered it (the unhandled-error
+      // handler, a dependency's outage, a page's render): the request line only warns.
+      logEvent(response.status >= 500 ? "warn" : "info", "request", {
         method: request.method,
         status: response.status,
         ms: Date.now() - started,

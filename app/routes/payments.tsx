@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { PaymentView } from "../../core/payments/checkout";
@@ -8,12 +8,15 @@ import { canBuyReport } from "../../core/payments/payments";
 import { localizePath } from "../../core/web/route-table";
 import { AlertIcon, CheckCircleIcon, ClockIcon, InfoIcon } from "../components/icons";
 import { CouponList } from "../components/issued-coupons";
+import { TransferInstructionsCard } from "../components/transfer-instructions";
 import { failure, sendToApi } from "../lib/api-loader.server";
 import { AppLink } from "../lib/app-link";
 import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
+import { type PendingTransfer, pendingTransfer } from "../lib/transfer.server";
 import { useLocale } from "../lib/use-locale";
+import { usePaymentWatch } from "../lib/use-payment-watch";
 import type { Route } from "./+types/payments";
 import "../payments.css";
 
@@ -32,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // once. Reading changes nothing (SECURITY.md 8); Try again closes the provider's
     // checkout by a POST (docs/decisions/0042-buyers-path-cancel-and-coupon-errors.md).
     if (params.status === "cancelled" && payment.status === "awaiting") {
-      return { payment, result: "cancelled" as const, left: true };
+      return { payment, result: "cancelled" as const, left: true, ...noTransfer, now: Date.now() };
     }
     throw redirect(
       localizePath("checkoutStatus", locale, { id: payment.attemptId, paymentId: payment.id }),
@@ -41,8 +44,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (payment.result !== params.status) {
     throw redirect(localizePath("payments", locale, { status: payment.result, id: payment.id }));
   }
-  return { payment, result: payment.result, left: false };
+  // A pending Pix or boleto: its code, QR and voucher, and the page watches for the money
+  // (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
+  const transfer = await pendingTransfer(context, payment);
+  return { payment, result: payment.result, left: false, ...transfer, now: Date.now() };
 }
+
+/** How often a pending Pix or boleto page reloads itself without JavaScript (seconds). */
+const noScriptRefreshSeconds = 30;
+
+const noTransfer: PendingTransfer = { transfer: null, qr: null, unavailable: false };
 
 /**
  * Try again after leaving the provider's page: the payment is cancelled first (its
@@ -115,10 +126,19 @@ function nextStep(result: PaymentResult, payment: PaymentView) {
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
   const navigation = useNavigation();
-  const { payment, result, left } = loaderData;
+  const navigate = useNavigate();
+  const { payment, result, left, transfer, qr, unavailable, now } = loaderData;
+  // A pending payment's page moves on by itself when the money arrives (or the code expires).
+  usePaymentWatch(payment.id, result, result === "pending", (next) => {
+    navigate(
+      next.result === null
+        ? localizePath("checkoutStatus", locale, { id: next.attemptId, paymentId: next.id })
+        : localizePath("payments", locale, { status: next.result, id: next.id }),
+    );
+  });
   const view = views[result];
   const Icon = icons[result];
-  const explanation = left ? null : paymentExplanation(payment);
+  const explanation = left || transfer ? null : paymentExplanation(payment);
   const attempt = { id: payment.attemptId };
   const next = left ? null : nextStep(result, payment);
   const retrying = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -139,10 +159,37 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           {explanation({}, { locale })}
         </p>
       ) : null}
-      <p className="account-page-text">{left ? m.payresult_left_text() : view.text()}</p>
+      <p className="account-page-text">
+        {left ? m.payresult_left_text() : transfer ? m.transfer_watching() : view.text()}
+      </p>
       <p className="account-page-hint" data-testid="payment-amount">
         {m.payresult_amount({ total: formatMoney(payment.total, locale) })}
       </p>
+      {transfer ? (
+        // Without JavaScript the page cannot watch the payment: it reloads itself now and then
+        // (the CSP allows no inline script).
+        <noscript>
+          <meta httpEquiv="refresh" content={String(noScriptRefreshSeconds)} />
+        </noscript>
+      ) : null}
+      {transfer ? (
+        <TransferInstructionsCard
+          transfer={transfer}
+          qr={qr}
+          now={now}
+          total={formatMoney(payment.total, locale)}
+          locale={locale}
+        />
+      ) : null}
+      {unavailable ? (
+        <p
+          className="checkout-problem tone-warning"
+          role="alert"
+          data-testid="transfer-unavailable"
+        >
+          {m.transfer_unavailable()}
+        </p>
+      ) : null}
       {actionData?.retryFailed ? (
         <p
           className="checkout-problem tone-warning"

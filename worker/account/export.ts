@@ -210,6 +210,7 @@ export async function accountExport(
       updatedAt: iso(row.updatedAt),
       approvedAt: isoOrNull(row.approvedAt),
       receiptSentAt: isoOrNull(row.receiptSentAt),
+      pendingMailSentAt: isoOrNull(row.pendingMailSentAt),
       checkoutExpiresAt: iso(row.checkoutExpiresAt),
       events: events
         .filter((e) => e.paymentId === row.id)

@@ -12,6 +12,7 @@ import {
 } from "../../core/payments/checkout";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
 import { formatRefundDeadline } from "../../core/payments/refund";
+import type { TransferInstructions } from "../../core/payments/transfer";
 import type { AppContext, AppEnv } from "../app-env";
 import { ownFinishedAttempt } from "../attempts/finished";
 import { resultOf } from "../attempts/results";
@@ -27,6 +28,7 @@ import {
   serviceUnavailable,
 } from "../http/responses";
 import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
+import { ProviderUnavailableError } from "../payments/provider";
 import { providerFor } from "../payments/providers";
 import { quoteRefund, type RefundRefusal, requestRefund } from "../payments/refunds";
 import {
@@ -191,6 +193,26 @@ payments.post("/:paymentId/cancel", async (c) => {
   if (outcome === "unavailable") return serviceUnavailable();
   const current = (await loadPayment(c.env, row.id)) ?? row;
   return json(await paymentView(c.env, current), 200);
+});
+
+/**
+ * A pending Pix's code and expiry, or a boleto's voucher, read from the provider
+ * (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md). The buyer's only, like the
+ * payment; 404 when nothing waits for a transfer (not pending, paid, expired, a card).
+ */
+payments.get("/:paymentId/transfer", async (c) => {
+  const row = await ownPayment(c, c.req.param("paymentId"));
+  if (row instanceof Response) return row;
+  if (stateOf(row).status !== "pending" || !row.providerSessionId) return notFoundJson();
+  let transfer: TransferInstructions | null;
+  try {
+    transfer = await providerFor(c.env).readTransfer(row.providerSessionId);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    console.warn(`payments: payment=${row.id} provider unreachable while reading its transfer`);
+    return serviceUnavailable();
+  }
+  return transfer ? json(transfer, 200) : notFoundJson();
 });
 
 // Seven days to change your mind (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).

@@ -7,7 +7,7 @@ import type { Mail } from "./mail";
 
 /** The account e-mails, in the language of the request that caused them. */
 
-function layout(locale: Locale, title: string, body: string): string {
+export function layout(locale: Locale, title: string, body: string): string {
   const footer = escapeHtml(translate("email_footer", locale));
   return `<!doctype html>
 <html lang="${locale === "pt-br" ? "pt-BR" : "en-US"}">
@@ -26,8 +26,12 @@ ${body}
 </html>`;
 }
 
-const paragraph = (text: string) =>
+export const paragraph = (text: string) =>
   `<tr><td style="font-size:15px;line-height:1.5;padding-bottom:16px">${escapeHtml(text)}</td></tr>`;
+
+/** The mail's one button: a link styled as the site's primary button. */
+export const buttonRow = (href: string, label: string) =>
+  `<tr><td style="padding:8px 0 24px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#4b3fd1;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></td></tr>`;
 
 export function passwordResetMail(input: {
   to: string;
@@ -48,7 +52,7 @@ export function passwordResetMail(input: {
     [
       paragraph(greeting),
       paragraph(intro),
-      `<tr><td style="padding:8px 0 24px"><a href="${href}" style="display:inline-block;background:#4b3fd1;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(button)}</a></td></tr>`,
+      buttonRow(input.link, button),
       `<tr><td style="font-size:12px;color:#6b7080;word-break:break-all;padding-bottom:16px"><a href="${href}" style="color:#4b3fd1">${href}</a></td></tr>`,
       paragraph(ignore),
     ].join("\n"),
@@ -114,14 +118,13 @@ export function paymentReceiptMail(input: {
   );
   const tests = t("payment_receipt_tests", { link: input.testsLink });
   const refund = t("payment_receipt_refund");
-  const href = escapeHtml(input.reportLink);
   const lines = [greeting, intro, amount, order, ...(coupon ? [coupon] : [])];
   const html = layout(
     locale,
     subject,
     [
       ...lines.map(paragraph),
-      `<tr><td style="padding:8px 0 24px"><a href="${href}" style="display:inline-block;background:#4b3fd1;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(button)}</a></td></tr>`,
+      buttonRow(input.reportLink, button),
       ...(couponLines.length > 0 ? [paragraph(couponsIntro), ...couponLines.map(paragraph)] : []),
       paragraph(tests),
       paragraph(refund),

@@ -54,9 +54,9 @@ const forbiddenField =
 
 const emailShape = /[^\s@"'<>(),;:=]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
 const ipv4Shape = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
-// Eight groups, or fewer around "::" (IPv6); a time like 12:30:45 has too few groups.
+// Eight groups, or fewer around "::" (IPv6); a time like 12:30:45 is neither.
 const ipv6Shape =
-  /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b|\b(?:[0-9a-f]{1,4}:){2,6}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,5})?\b/gi;
+  /\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b|(?:\b(?:[0-9a-f]{1,4}:){1,6}|:):(?:[0-9a-f]{1,4}\b(?::[0-9a-f]{1,4}\b){0,6})?/gi;
 
 /** A text as a log may hold it: e-mails and IP addresses masked. */
 export function masked(text: string): string {

@@ -1,8 +1,4 @@
-import { eq } from "drizzle-orm";
-import { isLocale } from "../../core/locales/locales";
 import { localizePath } from "../../core/web/route-table";
-import { database } from "../../db/client";
-import { users } from "../../db/schema";
 import {
   consumeLockStatements,
   holdLockUntilResultStatements,
@@ -11,8 +7,9 @@ import {
   releaseLockStatements,
   shareCouponLifetimeMs,
 } from "../coupons";
-import { deliver } from "../email/mailer";
 import { paymentReceiptMail } from "../email/templates";
+import { mailBuyerOnce } from "./mail-once";
+import { sendPendingMailOnce } from "./pending-mail";
 import { refundStatements, sendRefundMails } from "./refund-effects";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
@@ -23,7 +20,8 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  *
  * - approved: the coupon's use is consumed, two share coupons are issued, a receipt is sent
  *   once. The report unlocks by the status itself (core/payments/payments.ts reportUnlocked).
- * - pending (Pix, boleto): the coupon stays locked until the transfer's result.
+ * - pending (Pix, boleto): the coupon stays locked until the transfer's result; an e-mail
+ *   with a link back to the pending page is sent once (pending-mail.ts).
  * - cancelled or failed: the coupon is released at once.
  * - refunded, charged back: the report locks again by the status; the coupon stays used.
  *   A refund also withdraws the purchase's unused share coupons and sends its receipt
@@ -66,45 +64,36 @@ export async function fulfil(
   if (statements.length > 0) await env.DB.batch(statements);
   if (status === "approved") await sendReceiptOnce(env, row, background, now);
   if (status === "refunded") await sendRefundMails(env, row, background, now);
+  // A Pix or boleto to pay: a link back to its code (ADR 0044).
+  if (stateOf(row).statusDetail === "pending_waiting_transfer") {
+    await sendPendingMailOnce(env, row, background, now);
+  }
   return row;
 }
 
-/** The receipt goes once: whoever marks it sent first sends it; a failure unmarks it. */
-async function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
-  const { userId, attemptId } = row;
-  if (!userId || !attemptId) return;
-  const claimed = await env.DB.prepare(
-    "UPDATE payments SET receipt_sent_at = ? WHERE id = ? AND receipt_sent_at IS NULL AND status = 'approved'",
-  )
-    .bind(now, row.id)
-    .run();
-  if (claimed.meta.changes !== 1) return;
-  try {
-    const [buyer] = await database(env.DB)
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!buyer) return;
-    const locale = isLocale(row.locale) ? row.locale : "en";
-    const base = env.BASE_URL.replace(/\/$/, "");
-    const coupons = await listIssuedCoupons(env, row.id);
-    const mail = paymentReceiptMail({
-      to: buyer.email,
-      name: buyer.name,
-      locale,
-      orderId: row.id,
-      total: { cents: row.totalCents, currency: row.currency },
-      couponCode: row.couponCode,
-      reportLink: `${base}${localizePath("report", locale, { id: attemptId })}`,
-      testsLink: `${base}${localizePath("tests", locale)}`,
-      coupons,
-    });
-    await deliver(env, mail, background, "payment receipt");
-  } catch (error) {
-    await env.DB.prepare("UPDATE payments SET receipt_sent_at = NULL WHERE id = ?")
-      .bind(row.id)
-      .run();
-    throw error;
-  }
+/** The receipt goes once (mail-once.ts: whoever marks it sent first sends it). */
+function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now: number) {
+  return mailBuyerOnce(
+    env,
+    row,
+    {
+      column: "receipt_sent_at",
+      state: "status = 'approved'",
+      purpose: "payment receipt",
+      build: async (buyer, { locale, base, attemptId }) =>
+        paymentReceiptMail({
+          to: buyer.email,
+          name: buyer.name,
+          locale,
+          orderId: row.id,
+          total: { cents: row.totalCents, currency: row.currency },
+          couponCode: row.couponCode,
+          reportLink: `${base}${localizePath("report", locale, { id: attemptId })}`,
+          testsLink: `${base}${localizePath("tests", locale)}`,
+          coupons: await listIssuedCoupons(env, row.id),
+        }),
+    },
+    background,
+    now,
+  );
 }

@@ -2,6 +2,7 @@ import type { Locale } from "../../core/locales/locales";
 import type { Currency } from "../../core/payments/checkout";
 import type { PaymentSignal } from "../../core/payments/payment-machine";
 import type { PaidMethod } from "../../core/payments/refund";
+import type { TransferInstructions } from "../../core/payments/transfer";
 
 /**
  * The payment provider port (docs/decisions/0017-payments.md). Two adapters implement it:
@@ -93,6 +94,12 @@ export interface PaymentProvider {
   orderOfPayment(paymentIntentId: string): Promise<string | null>;
   /** Checks a webhook's signature on the raw body, then maps the event. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<WebhookVerification>;
+  /**
+   * What the buyer needs to pay a Pix or boleto that waits for its transfer (the
+   * PaymentIntent's `next_action`: the Pix code and its expiry, the boleto's voucher), or
+   * null when the checkout waits for none (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
+   */
+  readTransfer(sessionId: string): Promise<TransferInstructions | null>;
   /**
    * Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md): how a
    * payment was paid (a boleto cannot be refunded by the provider); null when the payment

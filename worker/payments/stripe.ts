@@ -17,6 +17,7 @@ import {
   sessionTruth,
   verifyStripeWebhook,
 } from "./stripe-events";
+import { transferOfSession } from "./stripe-transfer";
 
 /**
  * The Stripe adapter of the payment port (docs/decisions/0017-payments.md): one hosted
@@ -212,6 +213,10 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
 
     verifyWebhook(rawBody: string, signature: string | null) {
       return verifyStripeWebhook(rawBody, signature, settings.webhookSecret);
+    },
+
+    async readTransfer(sessionId: string) {
+      return transferOfSession(await retrieveSession(sessionId));
     },
 
     // Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { boletoExpiresAfterDays, pixExpiresAfterSeconds } from "../../payments/stripe";
 import {
   completeAction,
   type LocalActionResult,
@@ -131,10 +132,38 @@ export const issueTransfer = buyerActionWith(
       requireOpen(session);
       if (session.currency !== "BRL") throw new LocalActionRefused("not_brl");
     },
-    changes: { status: "complete", paymentStatus: "unpaid", method: transfer, afterPayment: null },
+    changes: {
+      status: "complete",
+      paymentStatus: "unpaid",
+      method: transfer,
+      afterPayment: null,
+      transferExpiresAt: transferExpiry(transfer, Date.now()),
+    },
     event: (s) => localEvent("checkout.session.completed", localCheckoutSession(s)),
   }),
 );
+
+/** São Paulo's offset from UTC (no daylight saving since 2019). */
+const saoPauloOffsetMs = -3 * 60 * 60 * 1000;
+
+/**
+ * When an issued transfer stops being payable, as Stripe sets it from our checkout's
+ * options (worker/payments/stripe.ts): a Pix code `pixExpiresAfterSeconds` after it is
+ * issued, a boleto at 23:59:59 São Paulo time on its last calendar day.
+ */
+export function transferExpiry(transfer: TransferMethod, now: number): number {
+  if (transfer === "pix") return now + pixExpiresAfterSeconds * 1000;
+  const local = new Date(now + saoPauloOffsetMs);
+  const lastDay = Date.UTC(
+    local.getUTCFullYear(),
+    local.getUTCMonth(),
+    local.getUTCDate() + boletoExpiresAfterDays,
+    23,
+    59,
+    59,
+  );
+  return lastDay - saoPauloOffsetMs;
+}
 
 /** The Pix or boleto is paid: `checkout.session.async_payment_succeeded`. */
 export const settleTransfer = buyerAction({

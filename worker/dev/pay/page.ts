@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isLocale, type Locale, localeInfo } from "../../../core/locales/locales";
+import { encodeQr, qrPath } from "../../../core/qr/qr-code";
 import { escapeHtml } from "../../../core/web/escape";
 import type { AppEnv } from "../../app-env";
 import { readFields } from "../../http/body";
+import { transferOfSession } from "../../payments/stripe-transfer";
 import { devPage } from "../page";
 import {
   closeDispute,
@@ -19,7 +21,12 @@ import {
 import type { LocalActionResult } from "./delivery";
 import { type LocalPayAction, localPayActions } from "./page-actions";
 import { findLocalSession, isPastExpiry, LocalActionRefused, type LocalSession } from "./sessions";
-import { type LocalDeclineCode, localDeclineCodes, localPayPath } from "./stripe-objects";
+import {
+  type LocalDeclineCode,
+  localCheckoutSession,
+  localDeclineCodes,
+  localPayPath,
+} from "./stripe-objects";
 import { type PayTexts, payTexts } from "./texts";
 
 /**
@@ -193,7 +200,7 @@ ${paymentOptions(session, locale)}`;
       return card(
         payTexts(locale).awaitingTransferTitle({ method }),
         payTexts(locale).awaitingTransferText,
-        `<div class="actions">
+        `${pixCodeBlock(session, locale)}<div class="actions">
 ${actionForm(session, "settle", payTexts(locale).transferSettle({ method }), "transfer-settle", true)}
 ${actionForm(session, "transfer_expire", payTexts(locale).transferExpire({ method }), "transfer-expire")}
 </div>
@@ -352,4 +359,37 @@ localPay.post("/:sessionId", async (c) => {
     if (!(error instanceof LocalActionRefused)) throw error;
     return refusedPage(session, payTexts(localeOf(session)).refusals[error.reason], 409);
   }
+});
+
+/** A Pix code's QR as an SVG document (or inline element), black on white. */
+function qrSvg(code: string, attributes = ""): string {
+  const { d, side } = qrPath(encodeQr(code));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" ${attributes} shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+}
+
+/**
+ * The waiting Pix's code and its QR, drawn inline (the dev CSP allows no image from this
+ * origin over http); nothing for a boleto.
+ */
+function pixCodeBlock(session: LocalSession, locale: Locale): string {
+  const transfer = transferOfSession(localCheckoutSession(session, true));
+  if (transfer?.method !== "pix") return "";
+  return `<p>${escapeHtml(payTexts(locale).pixCode)}</p>
+${qrSvg(transfer.code, 'width="200" height="200" role="img" aria-label="QR"')}
+<p><code data-testid="pay-pix-code" style="word-break:break-all">${escapeHtml(transfer.code)}</code></p>
+`;
+}
+
+/**
+ * A waiting Pix code's QR image, the PaymentIntent's `image_url_svg` (stripe-objects.ts),
+ * drawn here from the code: nothing is fetched from anyone
+ * (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
+ */
+localPay.get("/:sessionId/qr.svg", async (c) => {
+  const session = await loadSession(c.env, c.req.param("sessionId"));
+  const transfer = session ? transferOfSession(localCheckoutSession(session, true)) : null;
+  if (transfer?.method !== "pix") return notFound();
+  return new Response(qrSvg(transfer.code), {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" },
+  });
 });

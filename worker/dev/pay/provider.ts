@@ -5,10 +5,12 @@ import {
   type RefundRequest,
 } from "../../payments/provider";
 import { sessionTruth } from "../../payments/stripe-events";
+import { transferOfSession } from "../../payments/stripe-transfer";
 import { expireSession, refund } from "./buyer-actions";
 import { localWebhookSource } from "./delivery";
 import {
   createLocalSession,
+  findLocalSession,
   LocalActionRefused,
   localSessionOfPayment,
   requireSession,
@@ -50,6 +52,12 @@ export function createLocalProvider(env: Env): PaymentProvider {
 
     async expireCheckout(sessionId: string) {
       return (await expireSession(env, sessionId)).truth;
+    },
+
+    async readTransfer(sessionId: string) {
+      // A session KV has forgotten (30 days after its last change) waits for nothing.
+      const session = await findLocalSession(env, sessionId);
+      return session ? transferOfSession(localCheckoutSession(session, true)) : null;
     },
 
     // Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).

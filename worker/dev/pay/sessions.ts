@@ -14,6 +14,7 @@ import { englishRefusals, type LocalRefusal } from "./refusals";
  *   not say: `declined:<decline_code>` on an open session after a declined card,
  *   `transfer_expired` on a complete unpaid session whose Pix or boleto was not paid, and
  *   after a payment `refunded`, `disputed`, `dispute_won` or `dispute_lost`.
+ * - `transferExpiresAt`: the issued Pix code's or boleto's `next_action.expires_at`.
  *
  * Invariants:
  * - Each transition starts from a state it checks on the stored session, and one action at a
@@ -43,10 +44,15 @@ export interface LocalSession {
   cancelUrl: string;
   expiresAt: number;
   createdAt: number;
+  /**
+   * When the Pix code or boleto issued stops being payable (the PaymentIntent's
+   * `next_action` `expires_at`); absent before one is issued, and on sessions from before.
+   */
+  transferExpiresAt?: number;
 }
 
 export type SessionChanges = Partial<
-  Pick<LocalSession, "status" | "paymentStatus" | "method" | "afterPayment">
+  Pick<LocalSession, "status" | "paymentStatus" | "method" | "afterPayment" | "transferExpiresAt">
 >;
 
 export type TransferMethod = "pix" | "boleto";

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { Locale } from "../../../core/locales/locales";
+import { pixCode } from "../../../core/payments/pix-code";
 import { orderMetadataKey } from "../../payments/stripe-events";
 import { type LocalSession, randomSuffix } from "./sessions";
 
@@ -108,6 +109,7 @@ export function localPaymentIntent(session: LocalSession): Stripe.PaymentIntent 
     last_payment_error: lastPaymentError(session),
     latest_charge: paid ? relatedId("ch", session.paymentIntentId) : null,
     payment_method_types: session.method ? [session.method] : paymentMethodTypes(session),
+    next_action: nextAction(session),
   } satisfies Partial<Stripe.PaymentIntent> as unknown as Stripe.PaymentIntent;
 }
 
@@ -201,4 +203,54 @@ export function localEvent<E extends Stripe.Event>(
     request: { id: null, idempotency_key: null },
     type,
   } as E;
+}
+
+/** Where the local Pix code says the charge lives (a payer's bank would fetch it there). */
+const localPixLocation = "pix.local.test/qr/v2";
+
+/**
+ * What a Pix or boleto waiting for its transfer asks of the buyer, as Stripe's
+ * `next_action` says it (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md): a
+ * real BR Code for the amount, and the local pay page standing in for Stripe's hosted
+ * instructions and voucher (the buyer "pays" there). The QR image is drawn locally by
+ * `/_dev/pay/{session}/qr.svg`: nothing is fetched from anyone.
+ */
+function nextAction(session: LocalSession): Stripe.PaymentIntent.NextAction | null {
+  if (paymentIntentStatus(session) !== "requires_action") return null;
+  const page = `${new URL(session.successUrl).origin}${localPayPath}/${session.id}`;
+  const expiresAt = seconds(session.transferExpiresAt ?? session.expiresAt);
+  if (session.method === "pix") {
+    return {
+      type: "pix_display_qr_code",
+      pix_display_qr_code: {
+        data: pixCode({
+          location: `${localPixLocation}/${session.id}`,
+          amountCents: session.amountCents,
+          merchantName: "IQ TEST LOCAL",
+          merchantCity: "SAO PAULO",
+        }),
+        expires_at: expiresAt,
+        hosted_instructions_url: page,
+        image_url_svg: `${page}/qr.svg`,
+      },
+    } as Stripe.PaymentIntent.NextAction;
+  }
+  if (session.method === "boleto") {
+    return {
+      type: "boleto_display_details",
+      boleto_display_details: {
+        expires_at: expiresAt,
+        hosted_voucher_url: page,
+        number: localBoletoNumber(session),
+        pdf: null,
+      },
+    } as Stripe.PaymentIntent.NextAction;
+  }
+  return null;
+}
+
+/** A boleto's 47-digit line, made of the session's id so it stays the same (not a real one). */
+function localBoletoNumber(session: LocalSession): string {
+  const digits = Array.from(session.id.slice(-24), (c) => String(c.charCodeAt(0) % 10)).join("");
+  return `00190${digits}${String(session.amountCents).padStart(18, "0")}`.slice(0, 47);
 }
