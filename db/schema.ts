@@ -411,3 +411,36 @@ export const couponLocks = sqliteTable(
   },
   (t) => [index("coupon_locks_code_idx").on(t.code, t.state)],
 );
+
+/**
+ * Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md): at most one
+ * per payment, the primary key being the claim that makes a second or concurrent request
+ * lose. A buyer's withdrawal within 7 days (`origin` buyer) and a refund made at the
+ * provider (`origin` provider, recorded when its event arrives) both get one, so the
+ * refund's receipt is sent once either way.
+ */
+export const refunds = sqliteTable("refunds", {
+  paymentId: text("payment_id")
+    .primaryKey()
+    .references(() => payments.id),
+  origin: text("origin", { enum: ["buyer", "provider"] }).notNull(),
+  /** How the payment was paid (card, pix, boleto); null when the provider did not say. */
+  method: text("method"),
+  /**
+   * `claimed`: a buyer's request is with the provider; `refunded`: the provider refunded;
+   * `requested`: a boleto's refund, for the operator to send by Pix; `sent`: the operator did.
+   */
+  state: text("state", { enum: ["claimed", "refunded", "requested", "sent"] }).notNull(),
+  /** A boleto buyer's Pix key and its kind (cpf, cnpj, email, phone, random). */
+  pixKey: text("pix_key"),
+  pixKeyType: text("pix_key_type"),
+  providerRefundId: text("provider_refund_id"),
+  /** When the current claim was taken: a claim older than a minute may be taken over. */
+  claimedAt: integer("claimed_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  /** Set once, by whoever e-mails the operator first (boleto). */
+  operatorNotifiedAt: integer("operator_notified_at"),
+  /** Set once, by whoever sends the buyer the refund's receipt first. */
+  receiptSentAt: integer("receipt_sent_at"),
+});

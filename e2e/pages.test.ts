@@ -39,6 +39,7 @@ const privateScreens = new Set([
   "payments",
   "certificate",
   "account",
+  "refund",
 ]);
 /** Screens whose sample parameters name nothing: a 404 page, with its SEO tags all the same. */
 const notFoundScreens = new Set(["certificateVerify"]);

@@ -355,6 +355,11 @@ try {
     payment.review,
     "GET /api/tests/{id}/review: 40 items rebuilt and explained in the attempt's Durable Object",
   );
+  timing(
+    "Refund, request to locked",
+    payment.refund,
+    "POST /api/payments/{id}/refund by card (local provider), then the report's 402",
+  );
   console.log(formatSweepTimings(sweeps));
   const { pdf } = payment;
   timing("Report PDF, made", pdf.report, "first downloads, Portuguese: typeset, kept in KV");

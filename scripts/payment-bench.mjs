@@ -2,7 +2,7 @@
 // (coupon-free, with the local test provider standing in for Stripe), and the webhook:
 // a new, validly signed event (verification, one D1 batch, fulfilment) and the same event
 // delivered again (verification, a duplicate refused by the events table); and the premium
-// report's API answer once bought (issue 13).
+// report's API answer once bought (issue 13); and a refund's round trip (issue 30.6).
 import { createHmac } from "node:crypto";
 import { stripeEvent } from "../tests/stripe-event.ts";
 import { apiSession } from "./certificate-bench.mjs";
@@ -175,7 +175,29 @@ export async function paymentTimings(base, count = Number(process.env.BENCH_PAYM
       ebooks.push({ slug, lang, made, kept });
     }
   }
+  // A refund within 7 days (issue 30.6), request to locked report: the buyer's POST (the
+  // local provider refunds and delivers `charge.refunded`, the payment moves, the coupons
+  // are withdrawn, the receipt is queued), then the report's 402. The local provider's
+  // sessions are paid by card first: the completions above were the bench's own events.
+  const refund = [];
+  for (const p of payments.slice(0, 10)) {
+    const paid = await call(`/_dev/pay/${p.sessionId}`, {
+      method: "POST",
+      body: { action: "pay_card" },
+    });
+    await paid.arrayBuffer();
+    if (!paid.ok) throw new Error(`bench: the local provider answered ${paid.status}`);
+    const begin = performance.now();
+    const asked = await call(`/api/payments/${p.paymentId}/refund`, { method: "POST", body: {} });
+    await asked.json();
+    const locked = await call(`/api/tests/${p.attemptId}/report`);
+    await locked.json();
+    refund.push(performance.now() - begin);
+    if (asked.status !== 200) throw new Error(`bench: refund answered ${asked.status}`);
+    if (locked.status !== 402) throw new Error(`bench: report ${locked.status} after a refund`);
+  }
   return {
+    refund: summary(refund),
     checkout: summary(checkout),
     fresh: summary(fresh),
     duplicate: summary(duplicate),

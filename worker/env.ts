@@ -37,6 +37,8 @@ const requiredInProduction = [
     keys: ["ITEM_SECRET"],
     without: "anyone could derive an attempt's questions and their images from its id",
   },
+  // A boleto cannot be refunded by the provider: someone must receive the request (ADR 0045).
+  { keys: ["REFUND_OPERATOR_EMAIL"], without: "a boleto's refund request would reach nobody" },
 ] as const;
 
 const envSchema = z
@@ -66,6 +68,7 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalSecret,
     ITEM_SECRET: optionalSecret,
     COUNT_D1_QUERIES: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
+    REFUND_OPERATOR_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   })
   .superRefine((env, issues) => {
     const pairs = [
@@ -146,6 +149,11 @@ export interface OptionalSettings {
    * worker/dev/d1-counter.ts); honoured in development only.
    */
   COUNT_D1_QUERIES?: string;
+  /**
+   * Who sends a boleto's refund by Pix (issue 30.6): the buyer's request is mailed there.
+   * Required in production; in development it goes to refunds@lumen-iq.test in the outbox.
+   */
+  REFUND_OPERATOR_EMAIL?: string;
 }
 
 export function optionalSettings(env: Env): OptionalSettings {

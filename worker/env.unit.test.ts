@@ -19,6 +19,7 @@ const good = {
   STRIPE_SECRET_KEY: "sk_live_123",
   STRIPE_WEBHOOK_SECRET: "whsec_123",
   ITEM_SECRET: "item-secret-for-tests",
+  REFUND_OPERATOR_EMAIL: "refunds@example.com",
 };
 
 describe("env validation", () => {
@@ -110,6 +111,21 @@ describe("env validation", () => {
       },
     ]);
     expect(findConfigProblems({ ...noSecret, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("requires the refunds operator's address in production, not in development", () => {
+    const { REFUND_OPERATOR_EMAIL: _, ...noOperator } = good;
+    expect(findConfigProblems(noOperator)).toEqual([
+      {
+        key: "REFUND_OPERATOR_EMAIL",
+        message:
+          "is required in production (without it a boleto's refund request would reach nobody)",
+      },
+    ]);
+    expect(findConfigProblems({ ...noOperator, ENVIRONMENT: "development" })).toEqual([]);
+    expect(findConfigProblems({ ...good, REFUND_OPERATOR_EMAIL: "nobody" })[0]?.key).toBe(
+      "REFUND_OPERATOR_EMAIL",
+    );
   });
 
   it("keeps a checkout within the provider's limits and a coupon locked at least as long", () => {

@@ -178,6 +178,7 @@ const actionLabels: Record<RowAction, () => string> = {
   certificate: m.tests_action_certificate,
   report: m.tests_action_report,
   buyReport: m.tests_action_buy_report,
+  refund: m.tests_action_refund,
 };
 
 /**
@@ -199,6 +200,13 @@ const actionTargets: Record<AvailableAction, ActionTarget> = {
   },
   report: { screen: "report", params: (row) => ({ id: row.id }), primary: true },
   buyReport: { screen: "checkout", params: (row) => ({ id: row.id }), primary: true },
+  refund: {
+    screen: "refund",
+    params: (row) => ({
+      paymentId: row.status === "finished" ? (row.refund?.paymentId ?? "") : "",
+    }),
+    primary: false,
+  },
 };
 
 function ActionLink({

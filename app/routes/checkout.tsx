@@ -258,6 +258,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </button>
               )}
               <p className="checkout-pay-note">{m.checkout_pay_note()}</p>
+              <p className="checkout-pay-note" data-testid="checkout-one-payment">
+                {/* The reais' price note already says "one-time payment, no subscription". */}
+                {total.currency === "BRL" ? m.checkout_seven_days() : m.checkout_one_payment()}
+              </p>
             </Form>
           ) : (
             <CheckoutClosed checkout={checkout} locale={locale} />

@@ -4,6 +4,7 @@ import { type Locale, localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import type { IssuedCoupon } from "../../core/payments/checkout";
 import { ebookTitles } from "../../core/payments/payment-text";
+import { formatRefundDeadline, type RefundOffer } from "../../core/payments/refund";
 import type { ReportBody } from "../../core/report/api";
 import type { Block, ReportSection } from "../../core/report/shape";
 import { AnswerReview } from "../components/answer-review";
@@ -21,7 +22,12 @@ import "../payments.css";
 import "../report.css";
 
 type ReportPage =
-  | { kind: "ready"; sections: ReportSection<string>[]; coupons: IssuedCoupon[] }
+  | {
+      kind: "ready";
+      sections: ReportSection<string>[];
+      coupons: IssuedCoupon[];
+      refund: RefundOffer | null;
+    }
   | { kind: "paymentRequired" | "paymentPending" };
 
 /**
@@ -37,8 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     init: inLanguage(locale),
   });
   if (answer.ok) {
-    const { report, coupons } = answer.body;
-    return data<ReportPage>({ kind: "ready", sections: report.sections, coupons });
+    const { report, coupons, refund = null } = answer.body;
+    return data<ReportPage>({ kind: "ready", sections: report.sections, coupons, refund });
   }
   if (
     answer.status === 402 &&
@@ -66,6 +72,7 @@ export default function Report({ loaderData, params }: Route.ComponentProps) {
         attemptId={params.id}
         sections={loaderData.sections}
         coupons={loaderData.coupons}
+        refund={loaderData.refund}
         locale={locale}
       />
     );
@@ -153,11 +160,13 @@ function ReportView({
   attemptId,
   sections,
   coupons,
+  refund,
   locale,
 }: {
   attemptId: string;
   sections: ReportSection<string>[];
   coupons: IssuedCoupon[];
+  refund: RefundOffer | null;
   locale: Locale;
 }) {
   const hydrated = useHydrated();
@@ -224,7 +233,33 @@ function ReportView({
       ))}
       <AnswerReview attemptId={attemptId} locale={locale} />
       <Ebooks fileLink={fileLink} locale={locale} />
+      {refund ? <ChangeOfMind refund={refund} locale={locale} /> : null}
     </article>
+  );
+}
+
+/** Seven days to change your mind (issue 30.6): the refund's confirm page, until when. */
+function ChangeOfMind({ refund, locale }: { refund: RefundOffer; locale: Locale }) {
+  return (
+    <section
+      className="report-refund"
+      aria-labelledby="report-refund-title"
+      data-testid="report-refund"
+    >
+      <h2 id="report-refund-title" className="report-refund-title">
+        {m.report_refund_title()}
+      </h2>
+      <p>{m.report_refund_text({ date: formatRefundDeadline(refund.until, locale) })}</p>
+      <AppLink
+        screen="refund"
+        locale={locale}
+        params={{ paymentId: refund.paymentId }}
+        className="button button-ghost button-xs"
+        data-testid="report-refund-link"
+      >
+        {m.report_refund_link()}
+      </AppLink>
+    </section>
   );
 }
 

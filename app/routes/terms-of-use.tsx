@@ -33,7 +33,16 @@ const sections: LegalSection[] = [
     id: "payment",
     title: m.terms_s6_title,
     blocks: [
-      { list: [m.terms_s6_li1, m.terms_s6_li2, m.terms_s6_li3, m.terms_s6_li4, m.terms_s6_li5] },
+      {
+        list: [
+          m.terms_s6_li1,
+          m.terms_s6_li2,
+          m.terms_s6_li3,
+          m.terms_s6_li4,
+          m.terms_s6_li6,
+          m.terms_s6_li5,
+        ],
+      },
     ],
   },
   {
@@ -68,6 +77,8 @@ export default function TermsOfUse() {
     <LegalPage
       title={m.terms_title()}
       intro={m.terms_intro()}
+      // Changed on this date: seven days to change your mind (issue 30.6).
+      updated={m.terms_last_updated()}
       sections={sections}
       data-testid="terms-of-use"
     />

@@ -136,6 +136,16 @@ export interface ExportedPayment {
   couponLock: { code: string; state: string; heldUntil: string | null } | null;
   /** The local test provider's record of the checkout (development only). */
   testProviderCheckout: Record<string, unknown> | null;
+  /** Its refund, if any (issue 30.6): with the Pix key a boleto's buyer gave. */
+  refund?: {
+    origin: string;
+    method: string | null;
+    state: string;
+    pixKey: string | null;
+    pixKeyType: string | null;
+    createdAt: string;
+    receiptSentAt: string | null;
+  } | null;
 }
 
 export interface ExportedCoupon {

@@ -1,5 +1,6 @@
 import { type Locale, localeInfo } from "../locales/locales";
 import { canBuyReport, type PaymentStatus, reportUnlocked } from "../payments/payments";
+import type { RefundOffer } from "../payments/refund";
 
 /**
  * 'My IQ tests' (spec sections 1-3, issue 6; docs/decisions/0011-tests-list.md): the
@@ -22,6 +23,8 @@ export type AttemptListRow =
       interval: { low: number; high: number };
       /** The premium report's payment; null until one is made (the payments issue). */
       paymentStatus: PaymentStatus | null;
+      /** While its approved payment may be withdrawn from (7 days, issue 30.6). */
+      refund?: RefundOffer | null;
     })
   | (RowBase & {
       status: "rejected" | "in_progress";
@@ -62,6 +65,11 @@ export const actionRules = {
   buyReport: {
     available: true,
     appliesTo: (row) => finished(row) && canBuyReport(row.paymentStatus),
+  },
+  /** Seven days to change your mind (issue 30.6): the refund's confirm page. */
+  refund: {
+    available: true,
+    appliesTo: (row) => row.status === "finished" && Boolean(row.refund),
   },
 } as const satisfies Record<string, ActionRule>;
 

@@ -1,4 +1,5 @@
 import type { IssuedCoupon } from "../payments/checkout";
+import type { RefundOffer } from "../payments/refund";
 import type { RenderedReport } from "./shape";
 
 /**
@@ -10,6 +11,8 @@ export interface ReportBody {
   status: "ready";
   report: RenderedReport;
   coupons: IssuedCoupon[];
+  /** While the purchase may be withdrawn from (7 days, issue 30.6); null after. */
+  refund?: RefundOffer | null;
 }
 
 /**

@@ -51,8 +51,9 @@ describe("the localized route table (spec section 2)", () => {
     expect(matchScreen(pt)).toEqual({ screen, locale: "pt-br", params, valid: true });
   });
 
-  it("covers every screen of the spec exactly once, plus the two addressed error screens, the certificate's verification, the account page and how the test works", () => {
-    expect(screenNames).toHaveLength(18);
+  it("covers every screen of the spec exactly once, plus the two addressed error screens, the certificate's verification, the account page, how the test works and the refund", () => {
+    expect(screenNames).toHaveLength(19);
+    expect(localizePath("refund", "pt-br", { paymentId: id })).toBe(`/pt-br/reembolso/${id}`);
     expect(localizePath("method", "en")).toBe("/how-it-works");
     expect(localizePath("method", "pt-br")).toBe("/pt-br/como-funciona");
     expect(localizePath("account", "en")).toBe("/account");

@@ -137,6 +137,12 @@ export const screens = {
     indexable: false,
     page: true,
   },
+  // Seven days to change your mind: a purchase's refund, confirmed in one step (issue 30.6).
+  refund: {
+    paths: { en: "/refund/:paymentId", "pt-br": "/reembolso/:paymentId" },
+    indexable: false,
+    page: true,
+  },
 } as const satisfies Record<string, ScreenDef>;
 
 export type Screen = keyof typeof screens;

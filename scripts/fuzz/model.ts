@@ -74,6 +74,8 @@ export interface IssuedCouponM {
   audience: "buyer" | "friend";
   /** Who bought the report that issued it. */
   buyer: Person;
+  /** The purchase that issued it: refunded, it withdraws its coupons (ADR 0045). */
+  issuedBy: PaymentM;
 }
 
 export interface World {

@@ -372,7 +372,8 @@ function couponProblem(world: World, person: Person, attempt: AttemptM, code: st
   if (issued.audience === "buyer" && issued.buyer !== person) return 400;
   const payments = world.people.flatMap((p) => p.attempts.flatMap((a) => a.payments));
   const withCode = payments.filter((p) => p.coupon === code);
-  if (withCode.some((p) => p.settledOnce)) return 422;
+  // Used, or withdrawn by a refund of the purchase that issued it (ADR 0045): 422 either way.
+  if (withCode.some((p) => p.settledOnce) || issued.issuedBy.status === "refunded") return 422;
   if (withCode.some((p) => p.attempt !== attempt && holdsLock(p.status))) return 423;
   return null;
 }
@@ -502,6 +503,7 @@ export async function refreshPayments(world: World, attempt: AttemptM): Promise<
           code: issued.code,
           audience: issued.audience === "buyer" ? "buyer" : "friend",
           buyer: owner,
+          issuedBy: payment,
         });
       }
     }

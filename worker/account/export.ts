@@ -16,6 +16,7 @@ import {
   oauthAccounts,
   paymentEvents,
   payments,
+  refunds,
   sessions,
   testAttempts,
   testResults,
@@ -105,7 +106,7 @@ export async function accountExport(
     ]);
 
   const paymentIds = paymentRows.map((p) => p.id);
-  const [events, locks, checkouts, couponRows] = await Promise.all([
+  const [events, locks, checkouts, couponRows, refundRows] = await Promise.all([
     paymentIds.length
       ? db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, paymentIds))
       : [],
@@ -121,7 +122,25 @@ export async function accountExport(
           ? or(eq(coupons.ownerUserId, user.id), inArray(coupons.issuedByPaymentId, paymentIds))
           : eq(coupons.ownerUserId, user.id),
       ),
+    paymentIds.length
+      ? db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds))
+      : [],
   ]);
+
+  const refundOf = (paymentId: string): ExportedPayment["refund"] => {
+    const refund = refundRows.find((r) => r.paymentId === paymentId);
+    return refund
+      ? {
+          origin: refund.origin,
+          method: refund.method,
+          state: refund.state,
+          pixKey: refund.pixKey,
+          pixKeyType: refund.pixKeyType,
+          createdAt: iso(refund.createdAt),
+          receiptSentAt: isoOrNull(refund.receiptSentAt),
+        }
+      : null;
+  };
 
   const attempts: ExportedAttempt[] = [];
   for (const row of attemptRows) {
@@ -217,6 +236,7 @@ export async function accountExport(
             expiresAt: iso(checkout.expiresAt),
           }
         : null,
+      refund: refundOf(row.id),
     };
   });
 

@@ -95,6 +95,7 @@ describe("GET /api/tests", () => {
       iqLabel: result.iqLabel,
       interval: result.interval,
       paymentStatus: null,
+      refund: null,
     });
     expect(result.rawTotal).toBeGreaterThan(0);
     const dates = body.tests.map((row) => Date.parse(row.date));
@@ -117,6 +118,7 @@ describe("GET /api/tests", () => {
         "iqLabel",
         "low",
         "paymentStatus",
+        "refund",
         "status",
         "tests",
       ].sort(),

@@ -11,6 +11,7 @@ import {
   paymentMethods,
 } from "../../core/payments/checkout";
 import { canBuyReport, paymentStatusLabel } from "../../core/payments/payments";
+import { formatRefundDeadline } from "../../core/payments/refund";
 import type { TransferInstructions } from "../../core/payments/transfer";
 import type { AppContext, AppEnv } from "../app-env";
 import { ownFinishedAttempt } from "../attempts/finished";
@@ -29,6 +30,7 @@ import {
 import { cancelPayment, orderPrice, startPayment, syncPayment } from "../payments/orders";
 import { ProviderUnavailableError } from "../payments/provider";
 import { providerFor } from "../payments/providers";
+import { quoteRefund, type RefundRefusal, requestRefund } from "../payments/refunds";
 import {
   governingPayment,
   loadPayment,
@@ -211,4 +213,75 @@ payments.get("/:paymentId/transfer", async (c) => {
     return serviceUnavailable();
   }
   return transfer ? json(transfer, 200) : notFoundJson();
+});
+
+// Seven days to change your mind (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).
+
+const refundBody = z.object({ pixKey: z.string().max(200).optional() });
+
+const refundCodes = {
+  notApproved: "refundNotApproved",
+  alreadyRefunded: "refundAlreadyDone",
+  windowClosed: "refundWindowClosed",
+  inProgress: "refundInProgress",
+} as const;
+
+/** Why a payment cannot be refunded, in the buyer's language: 409 with `fields.system`. */
+function refundRefused(locale: Locale, refusal: RefundRefusal): Response {
+  const message = (() => {
+    switch (refusal.kind) {
+      case "notApproved":
+        return {
+          key: "refund_error_not_approved",
+          inputs: { paymentStatus: paymentStatusLabel(refusal.status, locale) },
+        };
+      case "alreadyRefunded":
+        return "refund_error_already";
+      case "windowClosed":
+        return {
+          key: "refund_error_window_closed",
+          inputs: { date: formatRefundDeadline(new Date(refusal.until).toISOString(), locale) },
+        };
+      case "inProgress":
+        return "refund_error_in_progress";
+    }
+  })();
+  return errorResponse(locale, 409, {
+    code: refundCodes[refusal.kind],
+    fields: { system: [message] },
+  });
+}
+
+const pixKeyMessages = {
+  required: "refund_pix_key_required",
+  invalid: "refund_pix_key_invalid",
+  checkDigit: "refund_pix_key_check_digit",
+} as const;
+
+payments.get("/:paymentId/refund", async (c) => {
+  const row = await ownPayment(c, c.req.param("paymentId"));
+  if (row instanceof Response) return row;
+  const outcome = await quoteRefund(c.env, row, Date.now());
+  if (outcome.kind === "quote") return json(outcome.quote, 200);
+  if (outcome.kind === "unavailable") return serviceUnavailable();
+  return refundRefused(requestLocale(c.req.raw), outcome);
+});
+
+payments.post("/:paymentId/refund", validBody(refundBody), async (c) => {
+  const row = await ownPayment(c, c.req.param("paymentId"));
+  if (row instanceof Response) return row;
+  const locale = requestLocale(c.req.raw);
+  const outcome = await requestRefund(c.env, row, c.req.valid("json"), c.executionCtx);
+  switch (outcome.kind) {
+    case "done":
+      return json(outcome.done, 200);
+    case "unavailable":
+      return serviceUnavailable();
+    case "pixKey":
+      return errorResponse(locale, 400, {
+        fields: { pixKey: [pixKeyMessages[outcome.problem]] },
+      });
+    default:
+      return refundRefused(locale, outcome);
+  }
 });

@@ -6,6 +6,7 @@ import { isEbookSlug } from "../../core/ebooks/catalogue";
 import type { Locale } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { reportAwaitsPayment, reportUnlocked } from "../../core/payments/payments";
+import { refundOffer } from "../../core/payments/refund";
 import type { ReportBody, ReviewBody } from "../../core/report/api";
 import { reportContent } from "../../core/report/content";
 import { renderReport } from "../../core/report/render";
@@ -59,6 +60,7 @@ async function reportAccess(c: AppContext): Promise<Response> {
     status: "ready",
     report: renderReport(reportContent(scored), locale),
     coupons: await listIssuedCoupons(c.env, purchase.payment.id),
+    refund: refundOffer(purchase.payment, Date.now()),
   };
   return json(body, 200);
 }

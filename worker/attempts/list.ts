@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { AttemptListRow } from "../../core/attempts/attempts-list";
 import type { PaymentStatus } from "../../core/payments/payments";
+import { refundOffer } from "../../core/payments/refund";
 import { database } from "../../db/client";
 import { payments, testAttempts, testResults } from "../../db/schema";
 import { governingPayment, stateOf } from "../payments/store";
@@ -52,6 +53,11 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
     const governing = governingPayment(byAttempt.get(attemptId) ?? []);
     return governing ? stateOf(governing).status : null;
   };
+  const now = Date.now();
+  const refundOf = (attemptId: string) => {
+    const governing = governingPayment(byAttempt.get(attemptId) ?? []);
+    return governing ? refundOffer(governing, now) : null;
+  };
 
   const list: AttemptListRow[] = [];
   let running = false;
@@ -100,6 +106,7 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
         iqLabel: scored.iqLabel,
         interval: scored.interval,
         paymentStatus: paymentStatusOf(id),
+        refund: refundOf(id),
       });
     }
   }

@@ -14,6 +14,7 @@ const production = {
   STRIPE_SECRET_KEY: "sk_test_unused",
   STRIPE_WEBHOOK_SECRET: "whsec_unused",
   ITEM_SECRET: "item-secret-for-tests",
+  REFUND_OPERATOR_EMAIL: "refunds@example.com",
 };
 
 async function sendResetMail(name = "Maria Silva") {

@@ -142,3 +142,61 @@ export function paymentReceiptMail(input: {
   ].join("\n");
   return { to: input.to, subject, html, text };
 }
+
+/**
+ * The receipt of a refund (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md):
+ * the provider gives the money back (card, Pix), or, for a boleto, the operator sends it to
+ * the buyer's Pix key within `businessDays`.
+ */
+export function refundReceiptMail(input: {
+  to: string;
+  name: string;
+  locale: Locale;
+  orderId: string;
+  total: Money;
+  /** Null: refunded by the provider; otherwise the Pix key the operator sends it to. */
+  pixKey: string | null;
+  businessDays: number;
+  testsLink: string;
+}): Mail {
+  const { locale } = input;
+  const t = (key: string, inputs: Record<string, unknown> = {}) => translate(key, locale, inputs);
+  const subject = t("refund_receipt_subject");
+  const amount = formatMoney(input.total, locale);
+  const lines = [
+    t("email_reset_greeting", { name: input.name }),
+    input.pixKey === null
+      ? t("refund_receipt_provider", { amount })
+      : t("refund_receipt_pix", { amount, pixKey: input.pixKey, days: input.businessDays }),
+    t("payment_receipt_order", { orderId: input.orderId }),
+    t("refund_receipt_locked"),
+    t("refund_receipt_tests", { link: input.testsLink }),
+  ];
+  const html = layout(locale, subject, lines.map(paragraph).join("\n"));
+  return { to: input.to, subject, html, text: lines.join("\n\n") };
+}
+
+/** The operator's notice of a boleto's refund to send by Pix (always in Portuguese). */
+export function refundToSendMail(input: {
+  to: string;
+  orderId: string;
+  total: Money;
+  buyerEmail: string | null;
+  pixKey: string;
+  pixKeyType: string;
+  deadline: string;
+}): Mail {
+  const locale: Locale = "pt-br";
+  const t = (key: string, inputs: Record<string, unknown> = {}) => translate(key, locale, inputs);
+  const subject = t("refund_operator_subject", { orderId: input.orderId });
+  const lines = [
+    t("refund_operator_intro"),
+    t("refund_operator_amount", { amount: formatMoney(input.total, locale) }),
+    t("refund_operator_key", { pixKey: input.pixKey, pixKeyType: input.pixKeyType }),
+    t("payment_receipt_order", { orderId: input.orderId }),
+    t("refund_operator_buyer", { email: input.buyerEmail ?? "-" }),
+    t("refund_operator_deadline", { deadline: input.deadline }),
+  ];
+  const html = layout(locale, subject, lines.map(paragraph).join("\n"));
+  return { to: input.to, subject, html, text: lines.join("\n\n") };
+}

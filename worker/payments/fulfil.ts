@@ -10,6 +10,7 @@ import {
 import { paymentReceiptMail } from "../email/templates";
 import { mailBuyerOnce } from "./mail-once";
 import { sendPendingMailOnce } from "./pending-mail";
+import { refundStatements, sendRefundMails } from "./refund-effects";
 import { loadPayment, type PaymentRow, stateOf } from "./store";
 
 /**
@@ -23,6 +24,8 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  *   with a link back to the pending page is sent once (pending-mail.ts).
  * - cancelled or failed: the coupon is released at once.
  * - refunded, charged back: the report locks again by the status; the coupon stays used.
+ *   A refund also withdraws the purchase's unused share coupons and sends its receipt
+ *   (refund-effects.ts).
  */
 
 export interface Background {
@@ -57,8 +60,10 @@ export async function fulfil(
   } else if (row.couponCode && (status === "cancelled" || status === "failure")) {
     statements.push(...releaseLockStatements(env.DB, row.id, now));
   }
+  if (status === "refunded") statements.push(...refundStatements(env.DB, row.id, now));
   if (statements.length > 0) await env.DB.batch(statements);
   if (status === "approved") await sendReceiptOnce(env, row, background, now);
+  if (status === "refunded") await sendRefundMails(env, row, background, now);
   // A Pix or boleto to pay: a link back to its code (ADR 0044).
   if (stateOf(row).statusDetail === "pending_waiting_transfer") {
     await sendPendingMailOnce(env, row, background, now);

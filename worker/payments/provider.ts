@@ -1,6 +1,7 @@
 import type { Locale } from "../../core/locales/locales";
 import type { Currency } from "../../core/payments/checkout";
 import type { PaymentSignal } from "../../core/payments/payment-machine";
+import type { PaidMethod } from "../../core/payments/refund";
 import type { TransferInstructions } from "../../core/payments/transfer";
 
 /**
@@ -99,4 +100,27 @@ export interface PaymentProvider {
    * null when the checkout waits for none (docs/decisions/0044-a-pending-pix-page-that-does-its-job.md).
    */
   readTransfer(sessionId: string): Promise<TransferInstructions | null>;
+  /**
+   * Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md): how a
+   * payment was paid (a boleto cannot be refunded by the provider); null when the payment
+   * is not this provider's.
+   */
+  paidMethod(paymentIntentId: string): Promise<PaidMethod | null>;
+  /** Refunds the whole payment, once whatever the retries; one refunded before is accepted. */
+  refundPayment(request: RefundRequest): Promise<RefundAccepted>;
+}
+
+/** A full refund asked of the provider (issue 30.6). */
+export interface RefundRequest {
+  /** Our payment id, recorded on the refund's metadata. */
+  orderId: string;
+  /** The provider's payment (Stripe: `pi_...`). */
+  paymentIntentId: string;
+  /** Sent as the provider's idempotency key: a retried refund is the same refund. */
+  idempotencyKey: string;
+}
+
+/** The provider took the refund (Stripe: `succeeded` or `pending`), or it was refunded before. */
+export interface RefundAccepted {
+  refundId: string;
 }

@@ -539,3 +539,76 @@ describe("SECURITY 17: verifyWebhook, on the raw body with a 300 s tolerance", (
     });
   });
 });
+
+describe("refunds (issue 30.6)", () => {
+  const refundRequest = {
+    orderId: "pay_01JDK3",
+    paymentIntentId: "pi_3QfakeIntent",
+    idempotencyKey: "refund:pay_01JDK3",
+  };
+
+  it("paidMethod reads the method of the payment's charge: card, pix, boleto; a wallet is a card", async () => {
+    for (const [type, method] of [
+      ["card", "card"],
+      ["pix", "pix"],
+      ["boleto", "boleto"],
+      ["link", "card"],
+    ] as const) {
+      const { provider, requests } = fakeStripe(() =>
+        stripeJson(
+          200,
+          paymentIntent({
+            status: "succeeded",
+            latest_charge: { id: "ch_1", object: "charge", payment_method_details: { type } },
+          }),
+        ),
+      );
+      expect(await provider.paidMethod("pi_3QfakeIntent")).toBe(method);
+      expect(requests[0]?.path).toBe("/v1/payment_intents/pi_3QfakeIntent");
+      expect(requests[0]?.query.getAll("expand[0]")).toEqual(["latest_charge"]);
+    }
+    const missing = fakeStripe(() =>
+      stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: "x" }),
+    );
+    expect(await missing.provider.paidMethod("pi_unknown")).toBeNull();
+  });
+
+  it("refundPayment refunds the whole payment intent, with our idempotency key and order", async () => {
+    const { provider, requests } = fakeStripe(() =>
+      stripeJson(200, { id: "re_1Qfake", object: "refund", status: "succeeded" }),
+    );
+    expect(await provider.refundPayment(refundRequest)).toEqual({ refundId: "re_1Qfake" });
+    const [sent] = requests;
+    expect(`${sent?.method} ${sent?.path}`).toBe("POST /v1/refunds");
+    expect(sent?.headers.get("idempotency-key")).toBe("refund:pay_01JDK3");
+    expect(sent?.form.get("payment_intent")).toBe("pi_3QfakeIntent");
+    expect(sent?.form.get("reason")).toBe("requested_by_customer");
+    expect(sent?.form.get("metadata[order_id]")).toBe("pay_01JDK3");
+    // A full refund: no amount is sent.
+    expect(sent?.form.has("amount")).toBe(false);
+  });
+
+  it("accepts a payment refunded before; a failed refund or Stripe down is ProviderUnavailableError", async () => {
+    const already = fakeStripe(() =>
+      stripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: "Charge ch_1 has already been refunded.",
+      }),
+    );
+    expect((await already.provider.refundPayment(refundRequest)).refundId).toMatch(/^already:/);
+    const failed = fakeStripe(() =>
+      stripeJson(200, { id: "re_1Qfake", object: "refund", status: "failed" }),
+    );
+    await expect(failed.provider.refundPayment(refundRequest)).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
+    const down = fakeStripe(() => stripeError(500, { type: "api_error", message: "x" }), 50);
+    await expect(down.provider.refundPayment(refundRequest)).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
+    // Retried with the same key: Stripe answers the same refund, never a second one.
+    const keys = new Set(down.requests.map((r) => r.headers.get("idempotency-key")));
+    expect([...keys]).toEqual(["refund:pay_01JDK3"]);
+  });
+});

@@ -1,12 +1,15 @@
 import Stripe from "stripe";
 import type { Locale } from "../../core/locales/locales";
 import type { Currency } from "../../core/payments/checkout";
+import type { PaidMethod } from "../../core/payments/refund";
 import {
   type CheckoutCreated,
   type CheckoutRequest,
   type CheckoutTruth,
   type PaymentProvider,
   ProviderUnavailableError,
+  type RefundAccepted,
+  type RefundRequest,
 } from "./provider";
 import {
   attemptMetadataKey,
@@ -215,5 +218,52 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     async readTransfer(sessionId: string) {
       return transferOfSession(await retrieveSession(sessionId));
     },
+
+    // Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).
+    async paidMethod(paymentIntentId: string): Promise<PaidMethod | null> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ["latest_charge"],
+        });
+      } catch (error) {
+        if (isInvalidRequest(error) && error.code === "resource_missing") return null;
+        throw unavailable("payment read", error);
+      }
+      const charge = intent.latest_charge;
+      const type =
+        typeof charge === "object" && charge ? charge.payment_method_details?.type : null;
+      return paidMethodOf(type ?? null);
+    },
+
+    async refundPayment(request: RefundRequest): Promise<RefundAccepted> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentIntentId,
+            reason: "requested_by_customer",
+            metadata: { [orderMetadataKey]: request.orderId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") {
+          throw new ProviderUnavailableError(`Stripe refund ${refund.id} is ${refund.status}`);
+        }
+        return { refundId: refund.id };
+      } catch (error) {
+        // Refunded before (by an earlier request whose answer was lost, or at the Dashboard):
+        // the money is back, which is what was asked.
+        if (isInvalidRequest(error) && error.code === "charge_already_refunded") {
+          return { refundId: `already:${request.paymentIntentId}` };
+        }
+        throw unavailable("refund", error);
+      }
+    },
   };
+}
+
+/** Stripe's payment method type as our refund sees it: wallets are cards. */
+export function paidMethodOf(type: string | null): PaidMethod | null {
+  if (type === "pix" || type === "boleto") return type;
+  return type === null ? null : "card";
 }

@@ -311,6 +311,7 @@ describe("the real Google adapter (faked at the HTTP boundary)", () => {
         STRIPE_SECRET_KEY: "sk_test_unused",
         STRIPE_WEBHOOK_SECRET: "whsec_unused",
         ITEM_SECRET: "item-secret-for-tests",
+        REFUND_OPERATOR_EMAIL: "refunds@example.com",
       },
       createExecutionContext(),
     );

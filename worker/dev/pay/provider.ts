@@ -2,12 +2,19 @@ import {
   type CheckoutRequest,
   type PaymentProvider,
   ProviderUnavailableError,
+  type RefundRequest,
 } from "../../payments/provider";
 import { sessionTruth } from "../../payments/stripe-events";
 import { transferOfSession } from "../../payments/stripe-transfer";
-import { expireSession } from "./buyer-actions";
+import { expireSession, refund } from "./buyer-actions";
 import { localWebhookSource } from "./delivery";
-import { createLocalSession, findLocalSession, requireSession } from "./sessions";
+import {
+  createLocalSession,
+  findLocalSession,
+  LocalActionRefused,
+  localSessionOfPayment,
+  requireSession,
+} from "./sessions";
 import { localCheckoutSession, localPayPath } from "./stripe-objects";
 
 /**
@@ -51,6 +58,39 @@ export function createLocalProvider(env: Env): PaymentProvider {
       // A session KV has forgotten (30 days after its last change) waits for nothing.
       const session = await findLocalSession(env, sessionId);
       return session ? transferOfSession(localCheckoutSession(session, true)) : null;
+    },
+
+    // Refunds (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md).
+    async paidMethod(paymentIntentId: string) {
+      const session = await localSessionOfPayment(env, paymentIntentId);
+      if (!session?.method) return null;
+      return session.method === "wallet" ? "card" : session.method;
+    },
+
+    /**
+     * As the page's Refund button: the session is marked refunded and `charge.refunded` is
+     * delivered to the shop. Refunded before is accepted; a boleto is refused, as Stripe does.
+     */
+    async refundPayment(request: RefundRequest) {
+      const refundId = `re_${request.paymentIntentId}`;
+      const session = await localSessionOfPayment(env, request.paymentIntentId);
+      if (!session)
+        throw new ProviderUnavailableError("the local test provider has no such payment");
+      if (session.afterPayment === "refunded") return { refundId };
+      if (session.method === "boleto") {
+        throw new ProviderUnavailableError("a boleto cannot be refunded by the provider");
+      }
+      try {
+        await refund(env, session.id);
+      } catch (error) {
+        if (!(error instanceof LocalActionRefused)) throw error;
+        // Another request refunded it meanwhile: the same refund.
+        const now = await localSessionOfPayment(env, request.paymentIntentId);
+        if (now?.afterPayment !== "refunded") {
+          throw new ProviderUnavailableError(`the local test provider refused: ${error.message}`);
+        }
+      }
+      return { refundId };
     },
   };
 }

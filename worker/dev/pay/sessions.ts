@@ -117,9 +117,7 @@ export async function orderOfLocalPayment(
   env: Env,
   paymentIntentId: string,
 ): Promise<string | null> {
-  if (!paymentIntentId.startsWith(paymentIntentPrefix)) return null;
-  const suffix = paymentIntentId.slice(paymentIntentPrefix.length);
-  return (await findLocalSession(env, `${sessionPrefix}${suffix}`))?.orderId ?? null;
+  return (await localSessionOfPayment(env, paymentIntentId))?.orderId ?? null;
 }
 
 const creating = new Map<string, Promise<LocalSession>>();
@@ -203,4 +201,14 @@ export async function localCheckoutsOf(env: Env, orderIds: string[]): Promise<Lo
     }),
   );
   return found.filter((session) => session !== null);
+}
+
+/** The session of a PaymentIntent (refunds, issue 30.6): it shares the session's suffix. */
+export async function localSessionOfPayment(
+  env: Env,
+  paymentIntentId: string,
+): Promise<LocalSession | null> {
+  if (!paymentIntentId.startsWith(paymentIntentPrefix)) return null;
+  const suffix = paymentIntentId.slice(paymentIntentPrefix.length);
+  return findLocalSession(env, `${sessionPrefix}${suffix}`);
 }

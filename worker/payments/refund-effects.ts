@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { isLocale } from "../../core/locales/locales";
+import { boletoRefundBusinessDays, businessDaysLater } from "../../core/payments/refund";
+import { localizePath } from "../../core/web/route-table";
+import { database } from "../../db/client";
+import { users } from "../../db/schema";
+import { deliver } from "../email/mailer";
+import { refundReceiptMail, refundToSendMail } from "../email/templates";
+import { optionalSettings } from "../env";
+import type { Background } from "./fulfil";
+import type { PaymentRow } from "./store";
+
+/**
+ * What follows a refund (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md),
+ * run by fulfilment for a refunded payment, each step idempotent like the rest of it:
+ * - the refund is recorded (a refund made at the provider gets its row when its event
+ *   arrives; a buyer's withdrawal has one already);
+ * - the purchase's share coupons that were not used are withdrawn (used ones stay used);
+ * - the buyer gets the refund's receipt once, and for a boleto the operator gets the Pix to
+ *   send once (a conditional update claims each mail; a failure unclaims it).
+ * The report locks by the status alone (core/payments/payments.ts reportUnlocked).
+ */
+
+/** Where a boleto's refund request goes when REFUND_OPERATOR_EMAIL is not set (development). */
+export const devOperatorEmail = "refunds@lumen-iq.test";
+
+export function operatorEmail(env: Env): string {
+  return optionalSettings(env).REFUND_OPERATOR_EMAIL ?? devOperatorEmail;
+}
+
+interface RefundRecord {
+  state: string;
+  pixKey: string | null;
+  pixKeyType: string | null;
+  createdAt: number;
+}
+
+export function refundStatements(db: D1Database, paymentId: string, now: number) {
+  return [
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO refunds (payment_id, origin, state, claimed_at, created_at, updated_at)
+         VALUES (?1, 'provider', 'refunded', ?2, ?2, ?2)`,
+      )
+      .bind(paymentId, now),
+    // Withdrawn: every share coupon of the purchase that no payment has consumed.
+    db
+      .prepare(
+        `UPDATE coupons SET disabled_at = ?2
+         WHERE issued_by_payment_id = ?1 AND disabled_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM coupon_locks l
+                           WHERE l.code = coupons.code AND l.state = 'consumed')`,
+      )
+      .bind(paymentId, now),
+  ];
+}
+
+async function claim(env: Env, column: string, paymentId: string, now: number, extra = "") {
+  const claimed = await env.DB.prepare(
+    `UPDATE refunds SET ${column} = ? WHERE payment_id = ? AND ${column} IS NULL${extra}`,
+  )
+    .bind(now, paymentId)
+    .run();
+  return claimed.meta.changes === 1;
+}
+
+async function unclaim(env: Env, column: string, paymentId: string) {
+  await env.DB.prepare(`UPDATE refunds SET ${column} = NULL WHERE payment_id = ?`)
+    .bind(paymentId)
+    .run();
+}
+
+async function buyerOf(env: Env, userId: string) {
+  const [buyer] = await database(env.DB)
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return buyer ?? null;
+}
+
+/** Mails once, by whoever claims `column` first; a failure unclaims it for the next run. */
+async function mailOnce(
+  env: Env,
+  row: PaymentRow,
+  column: "receipt_sent_at" | "operator_notified_at",
+  now: number,
+  send: () => Promise<void>,
+  extra = "",
+) {
+  if (!(await claim(env, column, row.id, now, extra))) return;
+  try {
+    await send();
+  } catch (error) {
+    await unclaim(env, column, row.id);
+    throw error;
+  }
+}
+
+export async function sendRefundMails(
+  env: Env,
+  row: PaymentRow,
+  background: Background,
+  now: number,
+): Promise<void> {
+  const record = await env.DB.prepare(
+    `SELECT state, pix_key AS pixKey, pix_key_type AS pixKeyType, created_at AS createdAt
+     FROM refunds WHERE payment_id = ?`,
+  )
+    .bind(row.id)
+    .first<RefundRecord>();
+  if (!record) return;
+  const locale = isLocale(row.locale) ? row.locale : "en";
+  const total = { cents: row.totalCents, currency: row.currency };
+  const buyer = row.userId ? await buyerOf(env, row.userId) : null;
+  const byPix = record.state === "requested" || record.state === "sent";
+  if (byPix && record.pixKey) {
+    const pixKey = record.pixKey;
+    await mailOnce(
+      env,
+      row,
+      "operator_notified_at",
+      now,
+      () =>
+        deliver(
+          env,
+          refundToSendMail({
+            to: operatorEmail(env),
+            orderId: row.id,
+            total,
+            buyerEmail: buyer?.email ?? null,
+            pixKey,
+            pixKeyType: record.pixKeyType ?? "-",
+            deadline: businessDaysLater(record.createdAt, boletoRefundBusinessDays),
+          }),
+          background,
+          "refund to send",
+        ),
+      " AND pix_key IS NOT NULL",
+    );
+  }
+  // A buyer who deleted their account (ADR 0023) gets no receipt.
+  if (!buyer || !row.attemptId) return;
+  const base = env.BASE_URL.replace(/\/$/, "");
+  await mailOnce(env, row, "receipt_sent_at", now, () =>
+    deliver(
+      env,
+      refundReceiptMail({
+        to: buyer.email,
+        name: buyer.name,
+        locale,
+        orderId: row.id,
+        total,
+        pixKey: byPix ? record.pixKey : null,
+        businessDays: boletoRefundBusinessDays,
+        testsLink: `${base}${localizePath("tests", locale)}`,
+      }),
+      background,
+      "refund receipt",
+    ),
+  );
+}
