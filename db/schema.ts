@@ -16,18 +16,28 @@ const now = sql`(unixepoch('subsec') * 1000)`;
  * accounts feature (docs/decisions/0007-accounts.md). `email` is stored lower-cased,
  * so the unique index makes addresses unique whatever their case.
  */
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  dateOfBirth: text("date_of_birth"),
-  profilePicture: text("profile_picture"),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
-  /** `scrypt$N$r$p$salt$hash`; null for accounts that only sign in with Google. */
-  passwordHash: text("password_hash"),
-  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    dateOfBirth: text("date_of_birth"),
+    profilePicture: text("profile_picture"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    /** `scrypt$N$r$p$salt$hash`; null for accounts that only sign in with Google. */
+    passwordHash: text("password_hash"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    /**
+     * When the person last used the site signed in (ms): set at each sign-in and each hourly
+     * extension of a session. The privacy policy keeps data up to five years after it
+     * (worker/sweeps/retention.ts). Null only for rows written by hand (then their creation).
+     */
+    lastSeenAt: integer("last_seen_at").$defaultFn(() => Date.now()),
+  },
+  (t) => [index("users_last_seen_at_idx").on(t.lastSeenAt)],
+);
 
 /** One row per signed-in browser; the cookie carries `id.secret`, D1 only SHA-256(secret). */
 export const sessions = sqliteTable(

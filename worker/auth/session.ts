@@ -47,9 +47,9 @@ export async function createSession(
   const id = randomToken(16);
   const secret = randomToken(32);
   const expiresAt = now + inactivity(remember);
-  await database(env.DB)
-    .insert(sessions)
-    .values({
+  const db = database(env.DB);
+  await db.batch([
+    db.insert(sessions).values({
       id,
       userId,
       secretHash: sha256Hex(secret),
@@ -59,7 +59,10 @@ export async function createSession(
       remember,
       // Signing in is proof enough to export or delete for a while (ADR 0023).
       reauthenticatedAt: now,
-    });
+    }),
+    // The person uses the site: their data's retention runs from now (ADR 0047).
+    db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId)),
+  ]);
   return { setCookie: cookieFor(env, `${id}.${secret}`, remember, expiresAt, now), sessionId: id };
 }
 
@@ -112,7 +115,10 @@ export async function validateRequestSession(
   let setCookie: string | null = null;
   if (now - session.lastExtendedAt >= sessionLifetimes.extendEvery) {
     const expiresAt = Math.min(now + inactivity(session.remember), deadline);
-    await db.update(sessions).set({ expiresAt, lastExtendedAt: now }).where(eq(sessions.id, id));
+    await db.batch([
+      db.update(sessions).set({ expiresAt, lastExtendedAt: now }).where(eq(sessions.id, id)),
+      db.update(users).set({ lastSeenAt: now }).where(eq(users.id, session.userId)),
+    ]);
     setCookie = cookieFor(env, token, session.remember, expiresAt, now);
   }
   return { kind: "valid", sessionId: id, user: toSignedInUser(row.user), setCookie };

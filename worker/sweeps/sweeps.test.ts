@@ -15,6 +15,7 @@ import {
 } from "../../tests/worker/payments";
 import { unclaimedKeepMs } from "./anonymous-attempts";
 import { awaitingGraceMs } from "./payments";
+import { retentionMs } from "./retention";
 import { runSweeps } from "./sweeps";
 
 /**
@@ -183,8 +184,63 @@ describe("the sweeps", () => {
     const { outcomes } = (await response.json()) as {
       outcomes: { name: string; handled: number }[];
     };
-    expect(outcomes.map((o) => o.name).sort()).toEqual(["awaiting payments", "unclaimed attempts"]);
+    expect(outcomes.map((o) => o.name).sort()).toEqual([
+      "awaiting payments",
+      "retention",
+      "unclaimed attempts",
+    ]);
     expect(outcomes.find((o) => o.name === "awaiting payments")?.handled).toBeGreaterThanOrEqual(1);
     expect((await paymentRow(paymentId))?.status).toBe("cancelled");
+  });
+
+  it("remove an account unused for five years as a deletion does (its payment kept without the person), and keep one used since", async () => {
+    const gone = await buyer();
+    const attemptId = await finishedAttempt(gone.userId);
+    const { body } = await startCheckout(gone.client, attemptId);
+    await deliver(completedPaid(await providerPayment(body.paymentId, attemptId)));
+    const kept = await buyer();
+    const returning = await buyer();
+    const longAgo = Date.now() - retentionMs - 24 * 60 * 60_000;
+    const age = async (userId: string) => {
+      await env.DB.batch([
+        env.DB.prepare(
+          "UPDATE users SET last_seen_at = ?, created_at = ?, updated_at = ? WHERE id = ?",
+        ).bind(longAgo, longAgo, longAgo, userId),
+        env.DB.prepare(
+          "UPDATE test_attempts SET started_at = ?, deadline = ?, finished_at = ? WHERE user_id = ?",
+        ).bind(longAgo, longAgo, longAgo, userId),
+        env.DB.prepare("UPDATE payments SET created_at = ?, updated_at = ? WHERE user_id = ?").bind(
+          longAgo,
+          longAgo,
+          userId,
+        ),
+      ]);
+    };
+    await age(gone.userId);
+    await age(returning.userId);
+    await env.DB.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?")
+      .bind(Date.now() - retentionMs + 30 * 24 * 60 * 60_000, kept.userId)
+      .run();
+    // Signing in again is using the site: the five years start again.
+    expect((await new Client().login(returning.email)).status).toBe(200);
+
+    const handled = await sweep();
+    expect(handled.retention).toBe(1);
+    const user = (id: string) =>
+      env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(id).first();
+    expect(await user(gone.userId)).toBeNull();
+    expect(await user(kept.userId)).not.toBeNull();
+    expect(await user(returning.userId)).not.toBeNull();
+    expect(
+      await env.DB.prepare("SELECT id FROM test_attempts WHERE id = ?").bind(attemptId).first(),
+    ).toBeNull();
+    const payment = await env.DB.prepare(
+      "SELECT status, user_id, attempt_id FROM payments WHERE id = ?",
+    )
+      .bind(body.paymentId)
+      .first();
+    expect(payment).toEqual({ status: "approved", user_id: null, attempt_id: null });
+    // Idempotent: nothing left to remove.
+    expect((await sweep()).retention).toBe(0);
   });
 });

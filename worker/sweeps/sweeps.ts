@@ -1,6 +1,7 @@
 import type { Background } from "../payments/fulfil";
 import { sweepUnclaimedAttempts } from "./anonymous-attempts";
 import { sweepAwaitingPayments } from "./payments";
+import { sweepRetention } from "./retention";
 
 /**
  * The Cron Trigger's sweeps (issue 31.3; docs/decisions/0047-sweeps.md), run every minute
@@ -22,6 +23,7 @@ const sweeps: readonly [
 ][] = [
   ["awaiting payments", (env, background, now) => sweepAwaitingPayments(env, background, now)],
   ["unclaimed attempts", (env, _background, now) => sweepUnclaimedAttempts(env, now)],
+  ["retention", (env, background, now) => sweepRetention(env, background, now)],
 ];
 
 export async function runSweeps(
