@@ -10,8 +10,9 @@ import type { Background } from "../payments/fulfil";
  * years after your last use of the service". An account whose person has not signed in (nor
  * kept a session alive) for five years is removed as an account deletion removes it (ADR
  * 0023): the person's data, attempts, results, certificates and mail go; payments stay for
- * the accounts, without the person. A few accounts a run: each deletion is a batch and
- * its clean-up.
+ * the accounts, without the person. An account with a paid report (or a payment on its way
+ * to one) is never swept: the report is owed to its buyer. A few accounts a run: each
+ * deletion is a batch and its clean-up.
  */
 
 /** Five years of 365.25 days. */
@@ -28,6 +29,9 @@ function unusedSince(cutoff: number): SQL | undefined {
     // Belt and braces: nothing of theirs happened since (a test, a payment).
     sql`NOT EXISTS (SELECT 1 FROM test_attempts a WHERE a.user_id = ${users.id} AND a.started_at >= ${cutoff})`,
     sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.user_id = ${users.id} AND p.updated_at >= ${cutoff})`,
+    // A paid report is owed to its buyer: never swept (issue 31.3). Nor one on its way.
+    sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.user_id = ${users.id}
+          AND p.status IN ('approved', 'authorized', 'pending', 'in_process', 'in_mediation'))`,
   );
 }
 

@@ -193,11 +193,15 @@ describe("the sweeps", () => {
     expect((await paymentRow(paymentId))?.status).toBe("cancelled");
   });
 
-  it("remove an account unused for five years as a deletion does (its payment kept without the person), and keep one used since", async () => {
+  it("remove an account unused for five years as a deletion does (its payment kept without the person), and keep one used since and a buyer's", async () => {
     const gone = await buyer();
     const attemptId = await finishedAttempt(gone.userId);
+    // A checkout left open (then cancelled): a payment, but no report owed.
     const { body } = await startCheckout(gone.client, attemptId);
-    await deliver(completedPaid(await providerPayment(body.paymentId, attemptId)));
+    const buyerOf = await buyer();
+    const paidAttempt = await finishedAttempt(buyerOf.userId);
+    const paid = await startCheckout(buyerOf.client, paidAttempt);
+    await deliver(completedPaid(await providerPayment(paid.body.paymentId, paidAttempt)));
     const kept = await buyer();
     const returning = await buyer();
     const longAgo = Date.now() - retentionMs - 24 * 60 * 60_000;
@@ -218,6 +222,10 @@ describe("the sweeps", () => {
     };
     await age(gone.userId);
     await age(returning.userId);
+    await age(buyerOf.userId);
+    await env.DB.prepare("UPDATE payments SET status = 'cancelled' WHERE id = ?")
+      .bind(body.paymentId)
+      .run();
     await env.DB.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?")
       .bind(Date.now() - retentionMs + 30 * 24 * 60 * 60_000, kept.userId)
       .run();
@@ -239,7 +247,10 @@ describe("the sweeps", () => {
     )
       .bind(body.paymentId)
       .first();
-    expect(payment).toEqual({ status: "approved", user_id: null, attempt_id: null });
+    expect(payment).toEqual({ status: "cancelled", user_id: null, attempt_id: null });
+    // The buyer's paid report is owed to them: never swept.
+    expect(await user(buyerOf.userId)).not.toBeNull();
+    expect((await buyerOf.client.fetch(`/api/tests/${paidAttempt}/report`)).status).toBe(200);
     // Idempotent: nothing left to remove.
     expect((await sweep()).retention).toBe(0);
   });
