@@ -4,14 +4,17 @@ import { translate } from "./translate";
 
 /** Words of the report checked against what they describe (issue 30.5). */
 describe("an area's tier text", () => {
-  it("does not call 10 of 10 'nearly all': the top tier (9 or 10) is true of both", () => {
-    expect(skillTier(10)).toBe(skillTier(9));
-    const key = `premium_skill_tier_${skillTier(10)}`;
-    const en = translate(key, "en");
-    const pt = translate(key, "pt-br");
-    expect(en).not.toMatch(/nearly|almost/i);
-    expect(pt).not.toMatch(/quase/i);
-    expect(en).toContain("every question, or all but one");
-    expect(pt).toContain("todas as questões, ou todas menos uma");
+  it("says 10 of 10 is all ten and 9 of 10 is nine, never 'nearly all'", () => {
+    expect(skillTier(10)).not.toBe(skillTier(9));
+    const ten = `premium_skill_tier_${skillTier(10)}`;
+    const nine = `premium_skill_tier_${skillTier(9)}`;
+    expect(translate(ten, "en")).toContain("you solved all ten questions");
+    expect(translate(ten, "pt-br")).toContain("você resolveu as dez questões");
+    expect(translate(nine, "en")).toContain("nine of the ten questions");
+    expect(translate(nine, "pt-br")).toContain("nove das dez questões");
+    for (const key of [ten, nine]) {
+      expect(translate(key, "en")).not.toMatch(/nearly|almost/i);
+      expect(translate(key, "pt-br")).not.toMatch(/quase/i);
+    }
   });
 });

@@ -61,6 +61,7 @@ export const reportMessages = {
   premium_skill_tier_mid: m.premium_skill_tier_mid,
   premium_skill_tier_good: m.premium_skill_tier_good,
   premium_skill_tier_top: m.premium_skill_tier_top,
+  premium_skill_tier_all: m.premium_skill_tier_all,
   premium_skill_relative_strength: m.premium_skill_relative_strength,
   premium_skill_relative_development: m.premium_skill_relative_development,
   premium_skill_relative_even: m.premium_skill_relative_even,

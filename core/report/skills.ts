@@ -9,17 +9,18 @@ import type { ReportSection } from "./shape";
  * (docs/decisions/0020-report-content.md).
  */
 
-export type SkillTier = "low" | "mid" | "good" | "top";
+export type SkillTier = "low" | "mid" | "good" | "top" | "all";
 
 /**
  * Tiers by raw score out of 10. 0-3 is around chance (guessing averages 2.5 of 10), so
- * it is worded as "not yet shown", never as a verdict; 9-10 means the hardest items fell.
+ * it is worded as "not yet shown", never as a verdict; 9 and 10 mean the hardest items
+ * fell, and 10 of 10 is said as what it is: all of them (issue 30.5).
  */
 export function skillTier(raw: number): SkillTier {
   if (raw <= 3) return "low";
   if (raw <= 6) return "mid";
   if (raw <= 8) return "good";
-  return "top";
+  return raw >= 10 ? "all" : "top";
 }
 
 const tierText: Readonly<Record<SkillTier, MessageRef>> = {
@@ -27,6 +28,7 @@ const tierText: Readonly<Record<SkillTier, MessageRef>> = {
   mid: ref("premium_skill_tier_mid"),
   good: ref("premium_skill_tier_good"),
   top: ref("premium_skill_tier_top"),
+  all: ref("premium_skill_tier_all"),
 };
 
 const measures: Readonly<Record<QuestionCategory, MessageRef>> = {
