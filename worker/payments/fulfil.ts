@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { localizePath } from "../../core/web/route-table";
+import { payments } from "../../db/schema";
 import {
   consumeLockStatements,
   holdLockUntilResultStatements,
@@ -8,6 +10,7 @@ import {
   shareCouponLifetimeMs,
 } from "../coupons";
 import { paymentReceiptMail } from "../email/templates";
+import type { Background } from "./background";
 import { mailBuyerOnce } from "./mail-once";
 import { sendPendingMailOnce } from "./pending-mail";
 import { refundStatements, sendRefundMails } from "./refund-effects";
@@ -28,9 +31,7 @@ import { loadPayment, type PaymentRow, stateOf } from "./store";
  *   (refund-effects.ts).
  */
 
-export interface Background {
-  waitUntil(promise: Promise<unknown>): void;
-}
+export type { Background };
 
 export async function fulfil(
   env: Env,
@@ -77,8 +78,8 @@ function sendReceiptOnce(env: Env, row: PaymentRow, background: Background, now:
     env,
     row,
     {
-      column: "receipt_sent_at",
-      state: "status = 'approved'",
+      column: "receiptSentAt",
+      state: eq(payments.status, "approved"),
       purpose: "payment receipt",
       build: async (buyer, { locale, base, attemptId }) =>
         paymentReceiptMail({

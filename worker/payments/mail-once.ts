@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { isLocale, type Locale } from "../../core/locales/locales";
 import { database } from "../../db/client";
-import { users } from "../../db/schema";
+import { payments, users } from "../../db/schema";
 import type { Mail } from "../email/mail";
 import { deliver } from "../email/mailer";
-import type { Background } from "./fulfil";
+import type { Background } from "./background";
 import type { PaymentRow } from "./store";
 
 /** One e-mail a payment sends its buyer at most once (the receipt, the pending Pix's). */
 export interface BuyerMail {
   /** The payments column that marks it sent. */
-  column: "receipt_sent_at" | "pending_mail_sent_at";
-  /** The row's state it is sent in (SQL, on the payments row), checked by the claim. */
-  state: string;
+  column: "receiptSentAt" | "pendingMailSentAt";
+  /** The row's state it is sent in, checked by the claim. */
+  state: SQL | undefined;
   /** For the logs. */
   purpose: string;
   build(
@@ -35,14 +35,15 @@ export async function mailBuyerOnce(
 ): Promise<void> {
   const { userId, attemptId } = row;
   if (!userId || !attemptId) return;
-  const claimed = await env.DB.prepare(
-    `UPDATE payments SET ${mail.column} = ? WHERE id = ? AND ${mail.column} IS NULL AND ${mail.state}`,
-  )
-    .bind(now, row.id)
-    .run();
-  if (claimed.meta.changes !== 1) return;
+  const db = database(env.DB);
+  const claimed = await db
+    .update(payments)
+    .set({ [mail.column]: now })
+    .where(and(eq(payments.id, row.id), isNull(payments[mail.column]), mail.state))
+    .returning({ id: payments.id });
+  if (claimed.length !== 1) return;
   try {
-    const [buyer] = await database(env.DB)
+    const [buyer] = await db
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, userId))
@@ -53,9 +54,10 @@ export async function mailBuyerOnce(
     const built = await mail.build(buyer, { locale, base, attemptId });
     await deliver(env, built, background, mail.purpose);
   } catch (error) {
-    await env.DB.prepare(`UPDATE payments SET ${mail.column} = NULL WHERE id = ?`)
-      .bind(row.id)
-      .run();
+    await db
+      .update(payments)
+      .set({ [mail.column]: null })
+      .where(eq(payments.id, row.id));
     throw error;
   }
 }

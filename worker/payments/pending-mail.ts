@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { localizePath } from "../../core/web/route-table";
+import { payments } from "../../db/schema";
 import { paymentPendingMail } from "../email/pending-mail";
-import type { Background } from "./fulfil";
+import type { Background } from "./background";
 import { mailBuyerOnce } from "./mail-once";
 import type { PaymentRow } from "./store";
 
@@ -19,8 +21,11 @@ export function sendPendingMailOnce(
     env,
     row,
     {
-      column: "pending_mail_sent_at",
-      state: "status = 'pending' AND status_detail = 'pending_waiting_transfer'",
+      column: "pendingMailSentAt",
+      state: and(
+        eq(payments.status, "pending"),
+        eq(payments.statusDetail, "pending_waiting_transfer"),
+      ),
       purpose: "payment pending",
       build: (buyer, { locale, base }) =>
         paymentPendingMail({

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { isLocale } from "../../core/locales/locales";
 import { boletoRefundBusinessDays, businessDaysLater } from "../../core/payments/refund";
 import { localizePath } from "../../core/web/route-table";
 import { database } from "../../db/client";
-import { users } from "../../db/schema";
+import { refunds, users } from "../../db/schema";
 import { deliver } from "../email/mailer";
 import { refundReceiptMail, refundToSendMail } from "../email/templates";
 import { optionalSettings } from "../env";
-import type { Background } from "./fulfil";
+import type { Background } from "./background";
 import type { PaymentRow } from "./store";
 
 /**
@@ -55,19 +55,23 @@ export function refundStatements(db: D1Database, paymentId: string, now: number)
   ];
 }
 
-async function claim(env: Env, column: string, paymentId: string, now: number, extra = "") {
-  const claimed = await env.DB.prepare(
-    `UPDATE refunds SET ${column} = ? WHERE payment_id = ? AND ${column} IS NULL${extra}`,
-  )
-    .bind(now, paymentId)
-    .run();
-  return claimed.meta.changes === 1;
+/** The refunds columns that mark a mail sent. */
+type SentColumn = "receiptSentAt" | "operatorNotifiedAt";
+
+async function claim(env: Env, column: SentColumn, paymentId: string, now: number, extra?: SQL) {
+  const claimed = await database(env.DB)
+    .update(refunds)
+    .set({ [column]: now })
+    .where(and(eq(refunds.paymentId, paymentId), isNull(refunds[column]), extra))
+    .returning({ paymentId: refunds.paymentId });
+  return claimed.length === 1;
 }
 
-async function unclaim(env: Env, column: string, paymentId: string) {
-  await env.DB.prepare(`UPDATE refunds SET ${column} = NULL WHERE payment_id = ?`)
-    .bind(paymentId)
-    .run();
+async function unclaim(env: Env, column: SentColumn, paymentId: string) {
+  await database(env.DB)
+    .update(refunds)
+    .set({ [column]: null })
+    .where(eq(refunds.paymentId, paymentId));
 }
 
 async function buyerOf(env: Env, userId: string) {
@@ -83,10 +87,10 @@ async function buyerOf(env: Env, userId: string) {
 async function mailOnce(
   env: Env,
   row: PaymentRow,
-  column: "receipt_sent_at" | "operator_notified_at",
+  column: SentColumn,
   now: number,
   send: () => Promise<void>,
-  extra = "",
+  extra?: SQL,
 ) {
   if (!(await claim(env, column, row.id, now, extra))) return;
   try {
@@ -119,7 +123,7 @@ export async function sendRefundMails(
     await mailOnce(
       env,
       row,
-      "operator_notified_at",
+      "operatorNotifiedAt",
       now,
       () =>
         deliver(
@@ -136,13 +140,13 @@ export async function sendRefundMails(
           background,
           "refund to send",
         ),
-      " AND pix_key IS NOT NULL",
+      isNotNull(refunds.pixKey),
     );
   }
   // A buyer who deleted their account (ADR 0023) gets no receipt.
   if (!buyer || !row.attemptId) return;
   const base = env.BASE_URL.replace(/\/$/, "");
-  await mailOnce(env, row, "receipt_sent_at", now, () =>
+  await mailOnce(env, row, "receiptSentAt", now, () =>
     deliver(
       env,
       refundReceiptMail({
