@@ -271,7 +271,8 @@ describe("the restart test", () => {
       // The HTTP taker's alarm, set before the stop, ends its attempt after the restart
       // with its answers. Nothing asked for that attempt since, so the log line is the
       // alarm's (reading the attempt would end it too).
-      const endedByAlarm = `tests: attempt=${started.id} finished by time`;
+      // (A JSON line: event "tests", message "attempt=<id> finished by time"; ADR 0048.)
+      const endedByAlarm = `"message":"attempt=${started.id} finished by time"`;
       await expect
         .poll(() => server?.output().includes(endedByAlarm), { timeout: 60_000, interval: 250 })
         .toBe(true);
