@@ -104,6 +104,14 @@ describe("the Worker's log lines", () => {
     );
     // Times and dates are no addresses.
     expect(masked("at 2026-11-28T19:53:23Z, 12:30")).toBe("at 2026-11-28T19:53:23Z, 12:30");
+    // A failed statement's values (drizzle quotes them after "params:") are not written.
+    const failed = new Error(
+      "Failed query: select 1 from users where email = ?\nparams: ana@x.com,$scrypt$hash",
+    );
+    const line = textLine("error", ["pages: a page failed", failed]);
+    expect(line).not.toContain("scrypt");
+    expect(line).not.toContain("ana@x.com");
+    expect(JSON.parse(line)).toMatchObject({ level: "error", event: "pages", error: "Error" });
     expect(
       JSON.parse(textLine("warn", ["payments: payment=p-1 status=cancelled user=u-9"])),
     ).toEqual({

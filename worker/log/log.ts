@@ -116,15 +116,20 @@ export function logEvent(level: Level, event: string, fields: Record<string, unk
   else console.log(line);
 }
 
-/** An error as fields: its name, message and first stack lines (masked). */
+/**
+ * An error as fields: its name, message and first stack lines (masked), without the
+ * values of a failed statement (drizzle's message quotes them after `params:`: e-mails,
+ * password hashes, tokens' hashes; SECURITY.md 31).
+ */
 export function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: `(a thrown ${typeof error})` };
   return {
     error: error.name,
-    message: error.message,
+    message: error.message.replace(/^params: .*$/gm, "params: (not logged)"),
     stack: (error.stack ?? "")
       .split("\n")
-      .slice(1, 6)
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 5)
       .map((line) => line.trim())
       .join(" | "),
   };
