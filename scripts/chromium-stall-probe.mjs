@@ -5,7 +5,9 @@
 // (PROBE_LOAD=2 keeps two busy processes beside it), and compare:
 //   node scripts/chromium-stall-probe.mjs /usr/bin/chromium-headless-shell 300
 //   node scripts/chromium-stall-probe.mjs /usr/bin/chromium 300
-// Prints the stalls and the loads per second; exits 0 (a measurement, not a test).
+// PROBE_CSS adds a style sheet to the page before it scrolls (to try a suspect away, e.g.
+// PROBE_CSS='.site-header{backdrop-filter:none}'). Prints the stalls with the step each one
+// stopped at, and the loads per second; exits 0 (a measurement, not a test).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { chromium } from "playwright-core";
@@ -15,6 +17,7 @@ import { build, startServer } from "./local-server.mjs";
 const executablePath = process.argv[2] ?? "/usr/bin/chromium-headless-shell";
 const loads = Number(process.argv[3] ?? 100);
 const busy = Number(process.env.PROBE_LOAD ?? 0);
+const css = process.env.PROBE_CSS ?? "";
 const viewports = [
   { width: 360, height: 780 },
   { width: 1280, height: 800 },
@@ -34,8 +37,11 @@ try {
   for (let i = 0; i < loads; i++) {
     const context = await browser.newContext({ viewport: viewports[i % 2] });
     const page = await context.newPage();
+    let step = "load";
     const load = (async () => {
       await page.goto(`${server.url}/`, { waitUntil: "load" });
+      if (css) await page.addStyleTag({ content: css });
+      step = "scroll";
       await page.evaluate(async () => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         const height = document.documentElement.scrollHeight;
@@ -46,13 +52,16 @@ try {
         await frame();
         await frame();
       });
+      step = "screenshot";
       await page.screenshot({ timeout: 20_000 });
     })();
     const outcome = await Promise.race([
       load.then(() => "ok"),
       new Promise((resolve) => setTimeout(() => resolve("stall"), 20_000)),
     ]);
-    if (outcome === "stall") stalls.push(`load ${i + 1} (${viewports[i % 2].width} px)`);
+    if (outcome === "stall") {
+      stalls.push(`load ${i + 1} (${viewports[i % 2].width} px, at ${step})`);
+    }
     await context.close().catch(() => {});
   }
 } finally {
@@ -63,6 +72,6 @@ try {
 }
 const seconds = (performance.now() - started) / 1000;
 console.log(
-  `${executablePath}: ${loads} loads, ${stalls.length} stalls${stalls.length ? ` (${stalls.join(", ")})` : ""}, ${(loads / seconds).toFixed(2)} loads/s, ${busy} busy processes beside it`,
+  `${executablePath}${css ? ` with ${css}` : ""}: ${loads} loads, ${stalls.length} stalls${stalls.length ? ` (${stalls.join(", ")})` : ""}, ${(loads / seconds).toFixed(2)} loads/s, ${busy} busy processes beside it`,
 );
 process.exit(0);
