@@ -46,8 +46,16 @@ export async function sweepAwaitingPayments(
       }
       settled += 1;
     } catch (error) {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-      console.warn(`sweeps: payment=${row.id} provider unreachable; tried again next run`);
+      // One payment the provider cannot settle now (unreachable), or cannot settle at all (a
+      // checkout it no longer knows), never holds the others back: the next run tries again.
+      if (error instanceof ProviderUnavailableError) {
+        console.warn(`sweeps: payment=${row.id} provider unreachable; tried again next run`);
+      } else {
+        console.error(
+          `sweeps: payment=${row.id} could not be settled; tried again next run`,
+          error,
+        );
+      }
     }
   }
   return settled;

@@ -110,6 +110,24 @@ describe("the sweeps", () => {
     expect((await paymentRow(paymentId))?.status).toBe("approved");
   });
 
+  it("settle the others when one payment cannot be settled (a checkout the provider forgot)", async () => {
+    expectConsoleError();
+    const forgotten = await abandonedCheckout();
+    const other = await abandonedCheckout();
+    const { sessionId } = await providerPayment(forgotten.paymentId, forgotten.attemptId);
+    await env.KV.delete(`dev-pay:session:${sessionId}`);
+    // The forgotten one is the oldest: it comes first in the run.
+    await expire(forgotten.paymentId, awaitingGraceMs + 120_000);
+    await expire(other.paymentId);
+    await sweep();
+    expect((await paymentRow(forgotten.paymentId))?.status).toBe("awaiting");
+    expect((await paymentRow(other.paymentId))?.status).toBe("cancelled");
+    // Out of the way of the next tests' runs (each would log it again).
+    await env.DB.prepare("UPDATE payments SET status = 'cancelled' WHERE id = ?")
+      .bind(forgotten.paymentId)
+      .run();
+  });
+
   it("mark expired an awaiting payment that never got a provider checkout (a crash), releasing its coupon", async () => {
     const { paymentId } = await abandonedCheckout();
     await env.DB.prepare("UPDATE payments SET provider_session_id = NULL WHERE id = ?")
