@@ -18,6 +18,9 @@ const executablePath = process.argv[2] ?? "/usr/bin/chromium-headless-shell";
 const loads = Number(process.argv[3] ?? 100);
 const busy = Number(process.env.PROBE_LOAD ?? 0);
 const css = process.env.PROBE_CSS ?? "";
+// PROBE_IMG sets an attribute on every <img> as the page is parsed, before it loads
+// (e.g. PROBE_IMG=decoding=auto, PROBE_IMG=loading=eager).
+const [imgAttribute, imgValue] = (process.env.PROBE_IMG ?? "").split("=");
 const viewports = [
   { width: 360, height: 780 },
   { width: 1280, height: 800 },
@@ -37,6 +40,20 @@ try {
   for (let i = 0; i < loads; i++) {
     const context = await browser.newContext({ viewport: viewports[i % 2] });
     const page = await context.newPage();
+    if (imgAttribute && imgValue) {
+      await page.addInitScript(
+        ([name, value]) => {
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.addedNodes) {
+                if (node instanceof HTMLImageElement) node.setAttribute(name, value);
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });
+        },
+        [imgAttribute, imgValue],
+      );
+    }
     let step = "load";
     const load = (async () => {
       await page.goto(`${server.url}/`, { waitUntil: "load" });
@@ -72,6 +89,6 @@ try {
 }
 const seconds = (performance.now() - started) / 1000;
 console.log(
-  `${executablePath}${css ? ` with ${css}` : ""}: ${loads} loads, ${stalls.length} stalls${stalls.length ? ` (${stalls.join(", ")})` : ""}, ${(loads / seconds).toFixed(2)} loads/s, ${busy} busy processes beside it`,
+  `${executablePath}${css ? ` with ${css}` : ""}${imgAttribute ? ` with img ${imgAttribute}=${imgValue}` : ""}: ${loads} loads, ${stalls.length} stalls${stalls.length ? ` (${stalls.join(", ")})` : ""}, ${(loads / seconds).toFixed(2)} loads/s, ${busy} busy processes beside it`,
 );
 process.exit(0);
