@@ -89,6 +89,15 @@ describe.each(["en", "pt-br"] as const)("a pending Pix in %s", (locale) => {
       expect(await hasNoHorizontalOverflow(page)).toBe(true);
       await screenshot(page, `pending-pix-${locale}-${size}`);
 
+      // 'My IQ tests' leads back to this page (the buyer who closed the tab).
+      const list = await context.newPage();
+      await list.goto(localizePath("tests", locale));
+      await screenshot(list, `tests-pending-pix-${locale}-${size}`);
+      await list.getByTestId("tests-action-followPayment").click();
+      await resultPage(list, locale, "pending");
+      expect(await list.getByTestId("transfer-code").inputValue()).toBe(code);
+      await list.close();
+
       // The buyer pays in their bank (here: the provider's page in another tab).
       await setMarker(page);
       const bank = await context.newPage();

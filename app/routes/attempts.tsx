@@ -178,6 +178,7 @@ const actionLabels: Record<RowAction, () => string> = {
   certificate: m.tests_action_certificate,
   report: m.tests_action_report,
   buyReport: m.tests_action_buy_report,
+  followPayment: m.tests_action_follow_payment,
   refund: m.tests_action_refund,
 };
 
@@ -200,6 +201,14 @@ const actionTargets: Record<AvailableAction, ActionTarget> = {
   },
   report: { screen: "report", params: (row) => ({ id: row.id }), primary: true },
   buyReport: { screen: "checkout", params: (row) => ({ id: row.id }), primary: true },
+  followPayment: {
+    screen: "payments",
+    params: (row) => ({
+      status: "pending",
+      id: row.status === "finished" ? (row.pendingPaymentId ?? "") : "",
+    }),
+    primary: true,
+  },
   refund: {
     screen: "refund",
     params: (row) => ({

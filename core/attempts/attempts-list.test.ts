@@ -4,7 +4,8 @@ import { type AttemptListRow, actionRules, actionsFor, formatTestDate } from "./
 
 const id = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
 const date = "2026-11-22T15:30:00.000Z";
-const finished = (paymentStatus: AttemptListRow["paymentStatus"] = null): AttemptListRow => ({
+type FinishedRow = Extract<AttemptListRow, { status: "finished" }>;
+const finished = (paymentStatus: FinishedRow["paymentStatus"] = null): FinishedRow => ({
   id,
   date,
   status: "finished",
@@ -41,6 +42,19 @@ describe("the actions of a row", () => {
       // Never both: a report is either bought or for sale.
       expect(actions.includes("report") && actions.includes("buyReport")).toBe(false);
     }
+  });
+
+  it("leads a payment on its way back to its pending page, and only such a payment", () => {
+    const paymentId = "pay_0123";
+    expect(actionsFor({ ...finished("pending"), pendingPaymentId: paymentId })).toEqual([
+      "result",
+      "certificate",
+      "followPayment",
+    ]);
+    expect(actionRules.followPayment.appliesTo(finished("pending"))).toBe(false);
+    expect(
+      actionRules.followPayment.appliesTo({ ...finished("pending"), pendingPaymentId: null }),
+    ).toBe(false);
   });
 
   it("has every action available now that the report and checkout exist", () => {

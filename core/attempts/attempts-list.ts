@@ -25,6 +25,11 @@ export type AttemptListRow =
       paymentStatus: PaymentStatus | null;
       /** While its approved payment may be withdrawn from (7 days, issue 30.6). */
       refund?: RefundOffer | null;
+      /**
+       * The payment on its way to the report (a Pix or boleto waiting for its transfer, a
+       * card under review): its pending page, where the Pix code waits (issue 30.2).
+       */
+      pendingPaymentId?: string | null;
     })
   | (RowBase & {
       status: "rejected" | "in_progress";
@@ -65,6 +70,11 @@ export const actionRules = {
   buyReport: {
     available: true,
     appliesTo: (row) => finished(row) && canBuyReport(row.paymentStatus),
+  },
+  /** A payment on its way: back to its pending page (the Pix code, the boleto). */
+  followPayment: {
+    available: true,
+    appliesTo: (row) => row.status === "finished" && Boolean(row.pendingPaymentId),
   },
   /** Seven days to change your mind (issue 30.6): the refund's confirm page. */
   refund: {

@@ -96,6 +96,7 @@ describe("GET /api/tests", () => {
       interval: result.interval,
       paymentStatus: null,
       refund: null,
+      pendingPaymentId: null,
     });
     expect(result.rawTotal).toBeGreaterThan(0);
     const dates = body.tests.map((row) => Date.parse(row.date));
@@ -118,6 +119,7 @@ describe("GET /api/tests", () => {
         "iqLabel",
         "low",
         "paymentStatus",
+        "pendingPaymentId",
         "refund",
         "status",
         "tests",

@@ -456,11 +456,32 @@ describe("fulfilment", () => {
     expect((await stranger.client.fetch(`/api/tests/${attemptId}/report`)).status).toBe(404);
   });
 
-  it("the tests list shows each test's payment status", async () => {
+  it("the tests list shows each test's payment status, and a pending one's way back to its page", async () => {
     const { client, attemptId, payment } = await openCheckout();
-    await deliver(completedPaid(payment));
-    const list = (await (await client.fetch("/api/tests")).json()) as AttemptsList;
-    expect(list.tests.find((t) => t.id === attemptId)?.paymentStatus).toBe("approved");
+    const row = async () => {
+      const list = (await (await client.fetch("/api/tests")).json()) as AttemptsList;
+      const found = list.tests.find((t) => t.id === attemptId);
+      if (found?.status !== "finished") throw new Error("the finished test is not listed");
+      return found;
+    };
+    expect(await row()).toMatchObject({ paymentStatus: "awaiting", pendingPaymentId: null });
+
+    // A Pix or boleto waits for its transfer: the row leads back to the pending page.
+    await deliver(
+      stripeEvent(
+        "checkout.session.completed",
+        sessionObject(payment, { status: "complete", payment_status: "unpaid" }),
+      ),
+    );
+    expect(await row()).toMatchObject({ paymentStatus: "pending", pendingPaymentId: payment.id });
+
+    await deliver(
+      stripeEvent(
+        "checkout.session.async_payment_succeeded",
+        sessionObject(payment, { status: "complete", payment_status: "paid" }),
+      ),
+    );
+    expect(await row()).toMatchObject({ paymentStatus: "approved", pendingPaymentId: null });
   });
 
   it("the buyer back before any event reads the provider: awaiting, waiting for the webhook", async () => {

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { ProfiledUser } from "../../core/accounts/account";
 import type { AttemptListRow } from "../../core/attempts/attempts-list";
-import type { PaymentStatus } from "../../core/payments/payments";
+import { type PaymentStatus, reportAwaitsPayment } from "../../core/payments/payments";
 import { refundOffer } from "../../core/payments/refund";
 import { database } from "../../db/client";
 import { payments, testAttempts, testResults } from "../../db/schema";
@@ -54,6 +54,10 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
     return governing ? stateOf(governing).status : null;
   };
   const now = Date.now();
+  const pendingPaymentOf = (attemptId: string) => {
+    const governing = governingPayment(byAttempt.get(attemptId) ?? []);
+    return governing && reportAwaitsPayment(stateOf(governing).status) ? governing.id : null;
+  };
   const refundOf = (attemptId: string) => {
     const governing = governingPayment(byAttempt.get(attemptId) ?? []);
     return governing ? refundOffer(governing, now) : null;
@@ -107,6 +111,7 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
         interval: scored.interval,
         paymentStatus: paymentStatusOf(id),
         refund: refundOf(id),
+        pendingPaymentId: pendingPaymentOf(id),
       });
     }
   }
