@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionCategory } from "../items/questions";
 import type { Locale } from "../locales/locales";
-import { reportContent } from "./content";
+import { reportContent, shownPercentage } from "./content";
 import type { MessageRef } from "./messages";
 import { renderReport } from "./render";
 import { scoredResult } from "./result-fixture";
@@ -215,6 +215,46 @@ describe("how the percentages were made", () => {
     const text = withMethods("model", "empirical");
     expect(text).toContain("not a random sample of the country");
     expect(text).toContain("mean 100 and standard deviation 15");
+  });
+});
+
+describe("percentages as precise as the score", () => {
+  const withPercentages = (world: number, brazil: number, locale: Locale = "en") =>
+    sectionText(
+      renderReport(
+        reportContent(
+          scoredResult(raw(9, 4, 5, 8), { percentageWorld: world, percentageBrazil: brazil }),
+        ),
+        locale,
+      ),
+      "results",
+    );
+
+  it("rounds to whole percents: a 40-question score does not know a tenth", () => {
+    const text = withPercentages(84.1, 97.6);
+    expect(text).toContain("higher than 84% of people worldwide");
+    expect(text).toContain("higher than 98% of people in Brazil");
+    expect(text).toContain("higher than 84%\n");
+    expect(text).not.toMatch(/\d[.,]\d%/);
+    const pt = withPercentages(84.1, 97.6, "pt-br");
+    expect(pt).toContain("maior que a de 84% das pessoas no mundo");
+    expect(pt).not.toMatch(/\d[.,]\d%/);
+  });
+
+  it("says the last percent at each end in words, never 0 % or 100 %", () => {
+    expect(shownPercentage(99.95)).toBe("top");
+    expect(shownPercentage(99)).toBe("top");
+    expect(shownPercentage(98.9)).toBe(99);
+    expect(shownPercentage(1)).toBe(1);
+    expect(shownPercentage(0.4)).toBe("bottom");
+    const ends = withPercentages(0.2, 99.8);
+    expect(ends).toContain("Your score is in the top 1% of people in Brazil.");
+    expect(ends).toContain("Your score is in the bottom 1% of people worldwide.");
+    expect(ends).toContain("top 1%\n");
+    expect(ends).not.toMatch(/\b(0|100)%/);
+    const pt = withPercentages(0.2, 99.8, "pt-br");
+    expect(pt).toContain("Sua pontuação está entre o 1% mais alto das pessoas no Brasil.");
+    expect(pt).toContain("Sua pontuação está entre o 1% mais baixo das pessoas no mundo.");
   });
 });
 

@@ -99,6 +99,31 @@ function scoreRow(profile: CategoryProfile, category: ScoreRow["category"]): Sco
   return { ...row, name: areaTitle[category], text };
 }
 
+/**
+ * A percentage as precisely as a 40-question score knows it: whole percents (the person's
+ * own interval spans many of them; PSYCHOMETRICS.md: no invented precision), and the last
+ * percent at each end said in words, never "higher than 0 %" or "100 %". The stored result
+ * keeps its tenth; only what is shown is rounded.
+ */
+export function shownPercentage(percentage: number): "top" | "bottom" | number {
+  if (percentage >= 99) return "top";
+  if (percentage < 1) return "bottom";
+  return Math.round(percentage);
+}
+
+const percentFigure = (percentage: number): MessageRef => {
+  const shown = shownPercentage(percentage);
+  if (shown === "top") return ref("premium_figure_percent_top");
+  if (shown === "bottom") return ref("premium_figure_percent_bottom");
+  return ref("premium_figure_percent_value", { percent: shown });
+};
+
+const percentSentence = (population: "brazil" | "world", percentage: number): MessageRef => {
+  const shown = shownPercentage(percentage);
+  if (shown === "top" || shown === "bottom") return ref(`premium_results_${population}_${shown}`);
+  return ref(`premium_results_${population}`, { percent: shown });
+};
+
 function results(result: ScoredResult, profile: CategoryProfile): ReportSection {
   const brazil = result.percentageBrazil;
   const world = result.percentageWorld;
@@ -111,22 +136,22 @@ function results(result: ScoredResult, profile: CategoryProfile): ReportSection 
         items: [
           {
             label: ref("premium_figure_brazil"),
-            value: ref("premium_figure_percent_value", { percent: brazil }),
+            value: percentFigure(brazil),
           },
           {
             label: ref("premium_figure_world"),
-            value: ref("premium_figure_percent_value", { percent: world }),
+            value: percentFigure(world),
           },
         ],
       },
-      { kind: "paragraph", text: ref("premium_results_brazil", { percent: brazil }) },
+      { kind: "paragraph", text: percentSentence("brazil", brazil) },
       {
         kind: "paragraph",
         text: ref(methodKey.brazil[result.percentileMethod.brazil], {
           mean: populationMeans.brazil,
         }),
       },
-      { kind: "paragraph", text: ref("premium_results_world", { percent: world }) },
+      { kind: "paragraph", text: percentSentence("world", world) },
       { kind: "paragraph", text: ref(methodKey.world[result.percentileMethod.world]) },
       { kind: "paragraph", text: ref("premium_results_scores_intro") },
       { kind: "scores", rows: reportCategories.map((category) => scoreRow(profile, category)) },
