@@ -11,7 +11,9 @@ import {
   answerCookieBanner,
   baseUrl,
   hasNoHorizontalOverflow,
+  marker,
   screenshot,
+  setMarker,
   viewports,
 } from "./browser";
 import { describe, expect, it } from "./fixtures";
@@ -271,6 +273,38 @@ async function startPayment(context: BrowserContext, id: string, locale: Locale)
   expect(started.status()).toBe(201);
   return ((await started.json()) as { paymentId: string }).paymentId;
 }
+
+describe("the checkout's status page", () => {
+  it("moves to the result by itself, without a reload, once the buyer pays in another tab", async ({
+    newPage,
+  }) => {
+    const { page, context, problems } = await newPage({ viewport: viewports.phone });
+    const id = await finishedAttemptOfNewAccount(context, "waiting");
+    const started = await context.request.post(`${baseUrl}/api/checkout/${id}/payments`, {
+      data: {},
+      headers: { Origin: baseUrl, i18n: "en" },
+    });
+    expect(started.status()).toBe(201);
+    const { paymentId, redirectUrl } = (await started.json()) as {
+      paymentId: string;
+      redirectUrl: string;
+    };
+    await page.goto(localizePath("checkoutStatus", "en", { id, paymentId }));
+    await page.getByTestId("payment-status").waitFor();
+    await setMarker(page);
+
+    const provider = await context.newPage();
+    await provider.goto(redirectUrl);
+    await provider.getByTestId("pay-card").click();
+    await provider.waitForURL((url) => url.pathname.startsWith("/payments/success/"));
+    await provider.close();
+
+    await page.waitForURL((url) => url.pathname === `/payments/success/${paymentId}`);
+    await page.getByTestId("payment-result").waitFor();
+    expect(await marker(page)).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
 
 describe("the offer and checkout once a payment was tried", () => {
   it("a payment started and not finished is called open, not failed, and paying again is offered", async ({

@@ -4,6 +4,7 @@ import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/web/route-table";
 import { AppLink } from "../lib/app-link";
+import { watchPayment } from "../lib/payment-watch";
 import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
@@ -11,8 +12,6 @@ import { useLocale } from "../lib/use-locale";
 import type { Route } from "./+types/checkout-status";
 import "../payments.css";
 
-/** How often the page asks again while the provider has said nothing. */
-const pollMs = 2000;
 /** Without JavaScript the page reloads itself this often (seconds). */
 const refreshSeconds = 4;
 
@@ -56,13 +55,24 @@ export default function CheckoutStatus({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     latest.current = revalidator;
   });
-  // Ask again every 2 s while the page is shown (not while an answer is awaited); the
-  // loader redirects once there is news. Leaving the page stops it.
+  // Ask again as the pending page does (payment-watch.ts): after 2 s, then less often up
+  // to every 30 s, never while the tab is hidden, at once when it is shown again. Reading
+  // the payment asks the provider while nothing is known; the loader redirects once there
+  // is news, and leaving the page stops the watch.
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (latest.current.state === "idle") void latest.current.revalidate();
-    }, pollMs);
-    return () => window.clearInterval(timer);
+    const watch = watchPayment({
+      isHidden: () => document.hidden,
+      async ask() {
+        await latest.current.revalidate();
+        return false;
+      },
+    });
+    const onVisibility = () => watch.visibilityChanged();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      watch.stop();
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
   }, []);
 
   const params = { id: loaderData.attemptId, paymentId: loaderData.paymentId };
