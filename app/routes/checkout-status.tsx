@@ -1,14 +1,13 @@
-import { useEffect, useRef } from "react";
 import { data, redirect, useRevalidator } from "react-router";
 import { localeFromPath } from "../../core/locales/locales";
 import * as m from "../../core/paraglide/messages";
 import { localizePath } from "../../core/web/route-table";
 import { AppLink } from "../lib/app-link";
-import { watchPayment } from "../lib/payment-watch";
 import { readPayment } from "../lib/read-payment.server";
 import { requireUser } from "../lib/require-user.server";
 import { screenMeta } from "../lib/seo";
 import { useLocale } from "../lib/use-locale";
+import { useWatch } from "../lib/use-payment-watch";
 import type { Route } from "./+types/checkout-status";
 import "../payments.css";
 
@@ -51,29 +50,18 @@ export const meta = screenMeta(
 export default function CheckoutStatus({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  useEffect(() => {
-    latest.current = revalidator;
-  });
   // Ask again as the pending page does (payment-watch.ts): after 2 s, then less often up
   // to every 30 s, never while the tab is hidden, at once when it is shown again. Reading
   // the payment asks the provider while nothing is known; the loader redirects once there
   // is news, and leaving the page stops the watch.
-  useEffect(() => {
-    const watch = watchPayment({
-      isHidden: () => document.hidden,
-      async ask() {
-        await latest.current.revalidate();
-        return false;
-      },
-    });
-    const onVisibility = () => watch.visibilityChanged();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      watch.stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, []);
+  useWatch(
+    async () => {
+      await revalidator.revalidate();
+      return false;
+    },
+    true,
+    loaderData.paymentId,
+  );
 
   const params = { id: loaderData.attemptId, paymentId: loaderData.paymentId };
   return (
