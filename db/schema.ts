@@ -438,9 +438,11 @@ export const refunds = sqliteTable("refunds", {
   method: text("method"),
   /**
    * `claimed`: a buyer's request is with the provider; `refunded`: the provider refunded;
-   * `requested`: a boleto's refund, for the operator to send by Pix; `sent`: the operator did.
+   * `requested`: a boleto's refund, for the operator to send by Pix; `failed`: the provider's
+   * refund failed after it was accepted (the money came back to us), for the operator to
+   * return another way; `sent`: the operator did (a boleto's or a failed refund).
    */
-  state: text("state", { enum: ["claimed", "refunded", "requested", "sent"] }).notNull(),
+  state: text("state", { enum: ["claimed", "refunded", "requested", "failed", "sent"] }).notNull(),
   /** A boleto buyer's Pix key and its kind (cpf, cnpj, email, phone, random). */
   pixKey: text("pix_key"),
   pixKeyType: text("pix_key_type"),
@@ -453,4 +455,9 @@ export const refunds = sqliteTable("refunds", {
   operatorNotifiedAt: integer("operator_notified_at"),
   /** Set once, by whoever sends the buyer the refund's receipt first. */
   receiptSentAt: integer("receipt_sent_at"),
+  /** The provider's reason when its refund failed (`failed`), as it gave it. */
+  failureReason: text("failure_reason"),
+  /** Set once each, by whoever tells the operator / the buyer of a failed refund first. */
+  failureOperatorMailedAt: integer("failure_operator_mailed_at"),
+  failureBuyerMailedAt: integer("failure_buyer_mailed_at"),
 });

@@ -200,3 +200,52 @@ export function refundToSendMail(input: {
   const html = layout(locale, subject, lines.map(paragraph).join("\n"));
   return { to: input.to, subject, html, text: lines.join("\n\n") };
 }
+
+/**
+ * The buyer's notice that the provider's refund failed (ADR 0045 amended): the money is
+ * still theirs and comes back another way, by a person, from this address.
+ */
+export function refundFailedMail(input: {
+  to: string;
+  name: string;
+  locale: Locale;
+  orderId: string;
+  total: Money;
+  businessDays: number;
+}): Mail {
+  const { locale } = input;
+  const t = (key: string, inputs: Record<string, unknown> = {}) => translate(key, locale, inputs);
+  const subject = t("refund_failed_subject");
+  const lines = [
+    t("email_reset_greeting", { name: input.name }),
+    t("refund_failed_text", { amount: formatMoney(input.total, locale) }),
+    t("refund_failed_next", { days: input.businessDays }),
+    t("payment_receipt_order", { orderId: input.orderId }),
+  ];
+  const html = layout(locale, subject, lines.map(paragraph).join("\n"));
+  return { to: input.to, subject, html, text: lines.join("\n\n") };
+}
+
+/** The operator's notice of a refund the provider failed, to return another way (Portuguese). */
+export function refundFailedOperatorMail(input: {
+  to: string;
+  orderId: string;
+  total: Money;
+  buyerEmail: string | null;
+  reason: string | null;
+  deadline: string;
+}): Mail {
+  const locale: Locale = "pt-br";
+  const t = (key: string, inputs: Record<string, unknown> = {}) => translate(key, locale, inputs);
+  const subject = t("refund_failed_operator_subject", { orderId: input.orderId });
+  const lines = [
+    t("refund_failed_operator_intro", { reason: input.reason ?? "-" }),
+    t("refund_operator_amount", { amount: formatMoney(input.total, locale) }),
+    t("payment_receipt_order", { orderId: input.orderId }),
+    t("refund_operator_buyer", { email: input.buyerEmail ?? "-" }),
+    t("refund_operator_deadline", { deadline: input.deadline }),
+    t("refund_failed_operator_done", { orderId: input.orderId }),
+  ];
+  const html = layout(locale, subject, lines.map(paragraph).join("\n"));
+  return { to: input.to, subject, html, text: lines.join("\n\n") };
+}

@@ -69,6 +69,11 @@ export interface ProviderEvent {
    * ignored). Checkout events are re-read from the provider before they are applied.
    */
   signal: PaymentSignal | null;
+  /**
+   * A refund the provider accepted and then failed (ADR 0045 amended), with its reason; the
+   * payment's state does not change (the buyer withdrew), the refund's does.
+   */
+  refundFailure?: { reason: string | null };
 }
 
 export type WebhookVerification =

@@ -5,10 +5,15 @@ import { localizePath } from "../../core/web/route-table";
 import { database } from "../../db/client";
 import { refunds, users } from "../../db/schema";
 import { deliver } from "../email/mailer";
-import { refundReceiptMail, refundToSendMail } from "../email/templates";
+import {
+  refundFailedMail,
+  refundFailedOperatorMail,
+  refundReceiptMail,
+  refundToSendMail,
+} from "../email/templates";
 import { optionalSettings } from "../env";
 import type { Background } from "./background";
-import type { PaymentRow } from "./store";
+import { loadPayment, type PaymentRow } from "./store";
 
 /**
  * What follows a refund (issue 30.6, docs/decisions/0045-seven-days-to-change-your-mind.md),
@@ -56,7 +61,11 @@ export function refundStatements(db: D1Database, paymentId: string, now: number)
 }
 
 /** The refunds columns that mark a mail sent. */
-type SentColumn = "receiptSentAt" | "operatorNotifiedAt";
+type SentColumn =
+  | "receiptSentAt"
+  | "operatorNotifiedAt"
+  | "failureOperatorMailedAt"
+  | "failureBuyerMailedAt";
 
 async function claim(env: Env, column: SentColumn, paymentId: string, now: number, extra?: SQL) {
   const claimed = await database(env.DB)
@@ -163,4 +172,78 @@ export async function sendRefundMails(
       "refund receipt",
     ),
   );
+}
+
+/**
+ * A refund the provider accepted and then failed (Stripe's `refund.failed`; ADR 0045
+ * amended): the money came back to our balance and is still the buyer's. The refund is
+ * marked `failed` with the provider's reason (once: a redelivery changes nothing), logged
+ * as an error (a person must act), and the operator and the buyer are each mailed once:
+ * the operator to return it another way within the boleto's business days, the buyer that
+ * it is coming. The payment stays refunded and the report locked: the buyer withdrew.
+ * Answers false when the payment has no refund to fail (nothing is done).
+ */
+export async function recordRefundFailure(
+  env: Env,
+  paymentId: string,
+  reason: string | null,
+  background: Background,
+  now: number,
+): Promise<boolean> {
+  const changed = await env.DB.prepare(
+    `UPDATE refunds SET state = 'failed', failure_reason = ?2, updated_at = ?3
+     WHERE payment_id = ?1 AND state IN ('claimed', 'refunded')`,
+  )
+    .bind(paymentId, reason, now)
+    .run();
+  if (changed.meta.changes === 1) {
+    console.error(
+      `refunds: payment=${paymentId} refund failed at the provider (${reason ?? "no reason given"}): the money must be returned another way (npm run refunds -- list)`,
+    );
+  }
+  const record = await env.DB.prepare(
+    "SELECT state, updated_at AS updatedAt FROM refunds WHERE payment_id = ?",
+  )
+    .bind(paymentId)
+    .first<{ state: string; updatedAt: number }>();
+  // Returned by the operator already: a redelivered event has nothing left to do.
+  if (record?.state === "sent") return true;
+  const row = await loadPayment(env, paymentId);
+  if (!row || record?.state !== "failed") return false;
+  const total = { cents: row.totalCents, currency: row.currency };
+  const buyer = row.userId ? await buyerOf(env, row.userId) : null;
+  await mailOnce(env, row, "failureOperatorMailedAt", now, () =>
+    deliver(
+      env,
+      refundFailedOperatorMail({
+        to: operatorEmail(env),
+        orderId: row.id,
+        total,
+        buyerEmail: buyer?.email ?? null,
+        reason,
+        deadline: businessDaysLater(record.updatedAt, boletoRefundBusinessDays),
+      }),
+      background,
+      "failed refund to return",
+    ),
+  );
+  // A buyer who deleted their account (ADR 0023) is written to by the operator, if at all.
+  if (!buyer) return true;
+  const locale = isLocale(row.locale) ? row.locale : "en";
+  await mailOnce(env, row, "failureBuyerMailedAt", now, () =>
+    deliver(
+      env,
+      refundFailedMail({
+        to: buyer.email,
+        name: buyer.name,
+        locale,
+        orderId: row.id,
+        total,
+        businessDays: boletoRefundBusinessDays,
+      }),
+      background,
+      "failed refund notice",
+    ),
+  );
+  return true;
 }

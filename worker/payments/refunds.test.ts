@@ -1,14 +1,17 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { IssuedCoupon } from "../../core/payments/checkout";
 import type { RefundDone, RefundQuote } from "../../core/payments/refund";
-import { Client, latestMail } from "../../tests/worker/client";
+import { expectConsoleError } from "../../tests/fail-on-console-error";
+import { Client, latestMail, mailCount } from "../../tests/worker/client";
 import {
   buyer,
+  deliver,
   finishedAttempt,
   paymentOf,
   paymentRow,
   startCheckout,
+  stripeEvent,
 } from "../../tests/worker/payments";
 import { issueTransfer, payByCard, settleTransfer } from "../dev/pay/buyer-actions";
 import { findLocalSession } from "../dev/pay/sessions";
@@ -330,5 +333,89 @@ describe("a refund refused", () => {
       pixKey: "+5511999999999",
       pixKeyType: "phone",
     });
+  });
+});
+
+describe("a refund the provider accepts and then fails (Stripe's refund.failed)", () => {
+  /** Stripe's refund.failed for the payment's PaymentIntent, as the provider sends it. */
+  async function refundFailed(paid: Paid, id: string) {
+    const intent = (await paymentRow(paid.paymentId))?.provider_payment_id;
+    expect(intent).toBeTruthy();
+    return deliver(
+      stripeEvent(
+        "refund.failed",
+        {
+          id: `re_${paid.paymentId.replaceAll("-", "").slice(0, 20)}`,
+          object: "refund",
+          amount: 4990,
+          payment_intent: intent,
+          status: "failed",
+          failure_reason: "expired_or_canceled_card",
+          metadata: {},
+        },
+        id,
+      ),
+    );
+  }
+
+  async function refundRow(paymentId: string) {
+    return env.DB.prepare(
+      "SELECT state, failure_reason AS reason FROM refunds WHERE payment_id = ?",
+    )
+      .bind(paymentId)
+      .first<{ state: string; reason: string | null }>();
+  }
+
+  it("is recorded once, logged for a person, the operator and the buyer each told once; the purchase stays cancelled", async () => {
+    expectConsoleError(); // the failure is logged: a person must return the money
+    const paid = await paidWith("card");
+    expect((await askRefund(paid)).status).toBe(200);
+    expect(await refundRow(paid.paymentId)).toEqual({ state: "refunded", reason: null });
+    const operatorMails = await mailCount(devOperatorEmail);
+    const buyerMails = await mailCount(paid.email);
+    const errors = vi.spyOn(console, "error");
+
+    const first = await refundFailed(paid, `evt_failed_${paid.paymentId}`);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true });
+    expect(await refundRow(paid.paymentId)).toEqual({
+      state: "failed",
+      reason: "expired_or_canceled_card",
+    });
+    const logged = errors.mock.calls
+      .map((args) => args.join(" "))
+      .filter((line) => line.includes(`payment=${paid.paymentId}`));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain("refund failed at the provider (expired_or_canceled_card)");
+
+    const notice = await latestMail(devOperatorEmail);
+    expect(notice?.subject).toBe(`Reembolso recusado pelo provedor: pedido ${paid.paymentId}`);
+    expect(notice?.text).toContain("motivo: expired_or_canceled_card");
+    expect(notice?.text).toContain(paid.email);
+    expect(notice?.text).toContain("US$\u00a019,90");
+    const told = await latestMail(paid.email);
+    expect(told?.subject).toBe("About your Lumen IQ refund");
+    expect(told?.text).toContain("could not complete the refund of US$\u00a019.90");
+    expect(told?.text).toContain("within 5 business days");
+
+    // Delivered again (the same event, then a second one): nothing more.
+    expect((await refundFailed(paid, `evt_failed_${paid.paymentId}`)).status).toBe(200);
+    expect((await refundFailed(paid, `evt_failed_again_${paid.paymentId}`)).status).toBe(200);
+    expect(await mailCount(devOperatorEmail)).toBe(operatorMails + 1);
+    expect(await mailCount(paid.email)).toBe(buyerMails + 1);
+
+    // The buyer withdrew: the payment stays refunded and the report locked.
+    expect((await paymentRow(paid.paymentId))?.status).toBe("refunded");
+    expect((await paid.client.fetch(`/api/tests/${paid.attemptId}/report`)).status).toBe(402);
+  });
+
+  it("for a payment with no refund of ours, is acknowledged and logged, and changes nothing", async () => {
+    expectConsoleError(); // an event that names no refund of ours needs a look
+    const paid = await paidWith("card");
+    const response = await refundFailed(paid, `evt_stray_${paid.paymentId}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(await refundRow(paid.paymentId)).toBeNull();
+    expect((await paymentRow(paid.paymentId))?.status).toBe("approved");
   });
 });

@@ -117,6 +117,13 @@ export function mapStripeEvent(event: Stripe.Event): ProviderEvent {
         charge.refunded || charge.amount_refunded >= charge.amount ? { kind: "refunded" } : null;
       return fromPaymentObject(event, charge, charge.payment_intent, signal);
     }
+    case "refund.failed": {
+      const refund = event.data.object;
+      return {
+        ...fromPaymentObject(event, refund, refund.payment_intent ?? null, null),
+        refundFailure: { reason: refund.failure_reason ?? null },
+      };
+    }
     case "charge.dispute.created": {
       const dispute = event.data.object;
       return fromPaymentObject(event, dispute, dispute.payment_intent, { kind: "dispute_opened" });

@@ -174,6 +174,24 @@ const cases: Array<{
     expected: { ...fromIntent, signal: null },
   },
   {
+    name: "refund failed after it was accepted",
+    event: event("refund.failed", {
+      id: "re_3QfakeRefund",
+      object: "refund",
+      amount: 3992,
+      payment_intent: "pi_3QfakeIntent",
+      status: "failed",
+      failure_reason: "expired_or_canceled_card",
+      // A refund's own metadata: ours is on the payment intent.
+      metadata: {},
+    }),
+    expected: {
+      ...fromDispute,
+      signal: null,
+      refundFailure: { reason: "expired_or_canceled_card" },
+    },
+  },
+  {
     name: "dispute opened",
     event: event("charge.dispute.created", dispute("needs_response")),
     expected: { ...fromDispute, signal: { kind: "dispute_opened" } },

@@ -1,5 +1,6 @@
 import { type Background, fulfil } from "./fulfil";
 import { type PaymentProvider, type ProviderEvent, ProviderUnavailableError } from "./provider";
+import { recordRefundFailure } from "./refund-effects";
 import { paymentByProviderPayment, paymentBySession } from "./store";
 import { applySignal } from "./transitions";
 
@@ -38,6 +39,24 @@ async function paymentIdOf(
   return null;
 }
 
+/** Our payment for an event, or the 503 that has the provider deliver it again later. */
+async function findPayment(
+  env: Env,
+  provider: WebhookSource,
+  event: ProviderEvent,
+): Promise<{ paymentId: string | null } | WebhookAnswer> {
+  try {
+    return { paymentId: await paymentIdOf(env, provider, event) };
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    // Nothing was written: the provider retries any answer but a 2xx, for days.
+    console.error(
+      `payments: webhook event=${event.id} (${event.type}) left for the provider to deliver again: ${error.message}`,
+    );
+    return { status: 503, body: { received: false, error: "provider_unavailable" } };
+  }
+}
+
 /** Runs the promises handed to waitUntil before returning, when no Worker context exists. */
 function inline(): Background & { settle(): Promise<void> } {
   const pending: Promise<unknown>[] = [];
@@ -47,6 +66,28 @@ function inline(): Background & { settle(): Promise<void> } {
       await Promise.allSettled(pending);
     },
   };
+}
+
+/** A refund the provider failed after accepting it: recorded, a person told (refund-effects.ts). */
+async function refundFailed(
+  env: Env,
+  provider: WebhookSource,
+  event: ProviderEvent,
+  reason: string | null,
+  background?: Background,
+): Promise<WebhookAnswer> {
+  const found = await findPayment(env, provider, event);
+  if ("status" in found) return found;
+  const { paymentId } = found;
+  const runner = background ?? inline();
+  const recorded =
+    paymentId !== null && (await recordRefundFailure(env, paymentId, reason, runner, Date.now()));
+  if (!background) await (runner as ReturnType<typeof inline>).settle();
+  if (!recorded) {
+    console.error(`payments: event=${event.id} (${event.type}) names no refund of ours`);
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+  return { status: 200, body: { received: true } };
 }
 
 export async function receiveWebhook(
@@ -62,19 +103,14 @@ export async function receiveWebhook(
     return { status: 400, body: { received: false, error: verification.reason } };
   }
   const { event } = verification;
+  if (event.refundFailure) {
+    return refundFailed(env, provider, event, event.refundFailure.reason, background);
+  }
   if (!event.signal) return { status: 200, body: { received: true, ignored: true } };
 
-  let paymentId: string | null;
-  try {
-    paymentId = await paymentIdOf(env, provider, event);
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    // Nothing was written: the provider retries any answer but a 2xx, for days.
-    console.error(
-      `payments: webhook event=${event.id} (${event.type}) left for the provider to deliver again: ${error.message}`,
-    );
-    return { status: 503, body: { received: false, error: "provider_unavailable" } };
-  }
+  const found = await findPayment(env, provider, event);
+  if ("status" in found) return found;
+  const { paymentId } = found;
   if (!paymentId) {
     console.error(`payments: event=${event.id} (${event.type}) names no payment of ours`);
     return { status: 200, body: { received: true, ignored: true } };
