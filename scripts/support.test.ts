@@ -187,6 +187,29 @@ describe("on a seeded database (SQLite, real migrations)", () => {
     );
   });
 
+  it("shows a refund and what a person still has to do, never its Pix key", () => {
+    const db = seededDatabase();
+    const asked = Date.UTC(2026, 10, 21, 12);
+    db.exec(`UPDATE payments SET status = 'refunded', status_detail = NULL
+      WHERE id = '${seeded.paymentId}';
+      INSERT INTO refunds (payment_id, origin, method, state, pix_key, pix_key_type,
+        failure_reason, claimed_at, created_at, updated_at, receipt_sent_at,
+        failure_operator_mailed_at, failure_buyer_mailed_at)
+      VALUES ('${seeded.paymentId}', 'buyer', 'card', 'failed', 'PIXKEYSECRET', 'email',
+        'expired_or_canceled_card', ${asked}, ${asked}, ${asked + 3_600_000}, ${asked},
+        ${asked + 3_600_000}, ${asked + 3_600_000})`);
+    const output = run(db, `payment ${seeded.paymentId}`);
+    expect(output).toContain(
+      "refund: asked by the buyer 2026-11-21T12:00:00Z (card), FAILED at the provider 2026-11-21T13:00:00Z (expired_or_canceled_card): TO RETURN another way (npm run refunds -- list); operator mailed 2026-11-21T13:00:00Z, buyer mailed 2026-11-21T13:00:00Z",
+    );
+    expect(output).not.toContain("PIXKEYSECRET");
+    db.exec(`UPDATE refunds SET state = 'sent', updated_at = ${asked + 7_200_000}`);
+    expect(run(db, "find o'brien@example.com")).toContain(
+      "refund: asked by the buyer 2026-11-21T12:00:00Z (card), sent by the operator 2026-11-21T14:00:00Z",
+    );
+    expect(run(db, `payment ${seeded.declinedPaymentId}`)).not.toContain("refund:");
+  });
+
   it("shows a payment whose buyer deleted the account", () => {
     const db = seededDatabase();
     db.exec(`UPDATE payments SET user_id = NULL, attempt_id = NULL; DELETE FROM users`);

@@ -62,6 +62,20 @@ export interface Payment {
   approvedAt: number | null;
   receiptSentAt: number | null;
   couponLock: string | null;
+  refund: Refund | null;
+}
+
+/** A payment's refund (ADR 0045), without its Pix key. */
+export interface Refund {
+  origin: "buyer" | "provider";
+  method: string | null;
+  state: "claimed" | "refunded" | "requested" | "failed" | "sent";
+  hasPixKey: number;
+  failureReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+  operatorMailedAt: number | null;
+  buyerMailedAt: number | null;
 }
 
 export interface PaymentEvent {
@@ -218,6 +232,7 @@ function paymentLines(
     `  provider ${payment.provider}: checkout ${payment.providerSessionId ?? "-"}, payment ${payment.providerPaymentId ?? "-"}`,
     `  created ${utc(payment.createdAt)}, checkout open until ${utc(payment.checkoutExpiresAt)}, updated ${utc(payment.updatedAt)}, approved ${utc(payment.approvedAt)}, receipt sent ${utc(payment.receiptSentAt)}`,
   ];
+  if (payment.refund) lines.push(`  refund: ${refundWords(payment.refund)}`);
   const own = events.filter((event) => event.paymentId === payment.id);
   lines.push(own.length === 0 ? "  provider events: none" : "  provider events, in order:");
   for (const event of own) {
@@ -229,6 +244,28 @@ function paymentLines(
   lines.push(issued.length === 0 ? "  share coupons issued: none" : "  share coupons issued:");
   for (const coupon of issued) lines.push(`    ${couponLine(coupon, now)}`);
   return lines.map((line) => indent + line);
+}
+
+/** Where a refund stands and what, if anything, a person still has to do. */
+function refundWords(refund: Refund): string {
+  const asked =
+    refund.origin === "buyer"
+      ? `asked by the buyer ${utc(refund.createdAt)}`
+      : `made at the provider ${utc(refund.createdAt)}`;
+  const by = refund.method ? ` (${refund.method})` : "";
+  const mails = `operator mailed ${utc(refund.operatorMailedAt)}, buyer mailed ${utc(refund.buyerMailedAt)}`;
+  switch (refund.state) {
+    case "claimed":
+      return `${asked}${by}, with the provider now`;
+    case "refunded":
+      return `${asked}${by}, refunded by the provider; ${mails}`;
+    case "requested":
+      return `${asked}${by}, TO SEND by Pix to the key the buyer gave (npm run refunds -- list); ${mails}`;
+    case "failed":
+      return `${asked}${by}, FAILED at the provider ${utc(refund.updatedAt)} (${refund.failureReason ?? "no reason given"}): TO RETURN another way (npm run refunds -- list); ${mails}`;
+    case "sent":
+      return `${asked}${by}, sent by the operator ${utc(refund.updatedAt)}`;
+  }
 }
 
 function couponLine(coupon: Coupon, now: number): string {

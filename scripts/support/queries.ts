@@ -2,8 +2,8 @@
  * The support tool's two reads, each ONE SELECT whose columns are JSON (one `wrangler d1
  * execute` costs seconds, so `find` and `payment` make one call each). Columns are named
  * one by one: a secret column (password hash, session and attempt secrets, the attempt's
- * form and answers, the provider page's URL, a mail's body) is never selected, only
- * whether it is set. Values arrive as validated literals (`sqlText`, as in coupons.ts).
+ * form and answers, the provider page's URL, a mail's body, a refund's Pix key) is never
+ * selected, only whether it is set. Values arrive as validated literals (`sqlText`, as in coupons.ts).
  */
 import { sqlText } from "../coupons.ts";
 
@@ -22,7 +22,13 @@ const paymentJson = `json_object(
     'couponCode', p.coupon_code, 'locale', p.locale, 'checkoutExpiresAt', p.checkout_expires_at,
     'createdAt', p.created_at, 'updatedAt', p.updated_at, 'approvedAt', p.approved_at,
     'receiptSentAt', p.receipt_sent_at,
-    'couponLock', (SELECT l.state FROM coupon_locks l WHERE l.payment_id = p.id))`;
+    'couponLock', (SELECT l.state FROM coupon_locks l WHERE l.payment_id = p.id),
+    'refund', json((SELECT json_object('origin', f.origin, 'method', f.method, 'state', f.state,
+      'hasPixKey', f.pix_key IS NOT NULL, 'failureReason', f.failure_reason,
+      'createdAt', f.created_at, 'updatedAt', f.updated_at,
+      'operatorMailedAt', coalesce(f.operator_notified_at, f.failure_operator_mailed_at),
+      'buyerMailedAt', coalesce(f.failure_buyer_mailed_at, f.receipt_sent_at))
+      FROM refunds f WHERE f.payment_id = p.id)))`;
 
 /** An attempt `a` with its result `r` and certificate `cert` (left joins) as a JSON object. */
 const attemptJson = `json_object(
