@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { businessDaysLater, checkPixKey, refundDeadline, withinRefundWindow } from "./refund";
+import {
+  businessDaysLater,
+  checkPixKey,
+  easterSunday,
+  isBankHoliday,
+  refundDeadline,
+  withinRefundWindow,
+} from "./refund";
 
 describe("the 7-day window (CDC art. 49)", () => {
   it("ends at 23:59:59.999 São Paulo time on the 7th day after the approval's day", () => {
@@ -19,6 +26,37 @@ describe("the 7-day window (CDC art. 49)", () => {
     // Friday 2026-11-27 (São Paulo): 5 business days later is Friday 2026-12-04.
     expect(businessDaysLater(Date.parse("2026-11-27T15:00:00Z"), 5)).toBe("2026-12-04");
     expect(businessDaysLater(Date.parse("2026-11-28T15:00:00Z"), 1)).toBe("2026-11-30");
+  });
+
+  it("leaves out the national bank holidays, fixed and moving", () => {
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    // Easter: 2026-04-05, 2027-03-28, 2024-03-31 (published tables).
+    expect([2024, 2026, 2027].map((year) => iso(easterSunday(year)))).toEqual([
+      "2024-03-31",
+      "2026-04-05",
+      "2027-03-28",
+    ]);
+    for (const day of [
+      "2026-01-01",
+      "2026-02-16", // Carnival Monday
+      "2026-02-17", // Carnival Tuesday
+      "2026-04-03", // Good Friday
+      "2026-04-21",
+      "2026-06-04", // Corpus Christi
+      "2026-11-20", // Consciência Negra (from 2024)
+      "2026-12-25",
+    ]) {
+      expect(isBankHoliday(Date.parse(day)), day).toBe(true);
+    }
+    for (const day of ["2026-02-18", "2023-11-20", "2026-11-19", "2026-12-24"]) {
+      expect(isBankHoliday(Date.parse(day)), day).toBe(false);
+    }
+    // From Wednesday 2026-11-18: Friday the 20th is a holiday, so the 5th day is Thursday 26th.
+    expect(businessDaysLater(Date.parse("2026-11-18T15:00:00Z"), 5)).toBe("2026-11-26");
+    // Christmas Eve: the next business day is Monday the 28th.
+    expect(businessDaysLater(Date.parse("2026-12-24T15:00:00Z"), 1)).toBe("2026-12-28");
+    // Carnival 2027 (8 and 9 February): from Friday the 5th, Wednesday the 10th.
+    expect(businessDaysLater(Date.parse("2027-02-05T15:00:00Z"), 1)).toBe("2027-02-10");
   });
 });
 

@@ -133,9 +133,46 @@ export function checkPixKey(input: string): PixKeyCheck {
   return { ok: false, problem: "invalid" };
 }
 
+/** Easter Sunday of a Gregorian year (the anonymous algorithm, Meeus 1991), as UTC midnight. */
+export function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return Date.UTC(year, month - 1, day);
+}
+
 /**
- * The São Paulo calendar day `businessDays` weekdays after `from` (public holidays are not
- * counted out): the day by which a boleto's refund is sent. ISO date, `YYYY-MM-DD`.
+ * The national days Brazil's banks do not open (Banco Central's calendar): the national
+ * holidays (Consciência Negra on 20 November since Lei 14.759/2023), Carnival's Monday and
+ * Tuesday, Good Friday and Corpus Christi. State and city holidays are not counted.
+ */
+const fixedBankHolidays = ["01-01", "04-21", "05-01", "09-07", "10-12", "11-02", "11-15", "12-25"];
+
+export function isBankHoliday(day: number): boolean {
+  const date = new Date(day);
+  const year = date.getUTCFullYear();
+  const monthDay = date.toISOString().slice(5, 10);
+  if (fixedBankHolidays.includes(monthDay)) return true;
+  if (monthDay === "11-20" && year >= 2024) return true;
+  const easter = easterSunday(year);
+  return [-48, -47, -2, 60].some((offset) => easter + offset * dayMs === day);
+}
+
+/**
+ * The São Paulo calendar day `businessDays` business days after `from`, weekends and the
+ * national bank holidays left out: the day by which a boleto's (or a failed) refund is sent.
+ * ISO date, `YYYY-MM-DD`.
  */
 export function businessDaysLater(from: number, businessDays: number): string {
   let day = Math.floor((from + saoPauloOffsetMs) / dayMs) * dayMs;
@@ -143,7 +180,7 @@ export function businessDaysLater(from: number, businessDays: number): string {
   while (left > 0) {
     day += dayMs;
     const weekday = new Date(day).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
+    if (weekday !== 0 && weekday !== 6 && !isBankHoliday(day)) left -= 1;
   }
   return new Date(day).toISOString().slice(0, 10);
 }
