@@ -228,7 +228,12 @@ describe("the world map", () => {
  * page can only time out, so a test here that times out (or whose screenshot times out,
  * the same stall seen from Playwright: "page.screenshot: Timeout 30000ms exceeded", once
  * in CI on 2026-11-23) runs once more in a new context; any other failure (an assertion,
- * another of Playwright's timeouts) is not retried.
+ * another of Playwright's timeouts) is not retried. Issue 31.7 measured it
+ * (scripts/chromium-stall-probe.mjs, docs/plans/issue-31.md): the trigger is the world map's
+ * image being rasterised during the scroll (0 stalls in 300 loads with it hidden, about 2 %
+ * with it shown, at both widths with a larger image); Chromium's switches lower the rate
+ * without removing it, the old headless shell stalls too, and a page without any image still
+ * stalled once in 300. A stalled page answers script and timers but never draws again.
  */
 const rerunWhenTheBrowserStopsRendering = {
   retry: { count: 1, condition: /^(Test timed out in|page\.screenshot: Timeout \d+ms exceeded)/ },
