@@ -201,6 +201,7 @@ const webhookKinds: op.WebhookKind[] = [
   "expired",
   "declined",
   "refunded",
+  "refund_failed",
 ];
 const deliveries: op.Delivery[] = [
   "fresh",

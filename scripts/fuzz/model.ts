@@ -85,8 +85,12 @@ export interface World {
   trail: string[];
   people: Person[];
   coupons: IssuedCouponM[];
-  /** Webhook payloads already taken, for replays (duplicates must change nothing). */
-  delivered: { payload: string; payment: PaymentM }[];
+  /**
+   * Webhook payloads already taken, for replays (duplicates must change nothing). A
+   * `refund.failed` is recorded only while its payment has a refund (`recorded`): until
+   * then a replay of it is not a duplicate.
+   */
+  delivered: { payload: string; payment: PaymentM; refundFailure?: { recorded: boolean } }[];
   /** A run counts its steps against the whole fuzz's budget. */
   budget: Budget;
 }

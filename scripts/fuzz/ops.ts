@@ -1,3 +1,4 @@
+import type { PaymentSignal } from "../../core/payments/payment-machine.ts";
 import type { PaymentStatus } from "../../core/payments/payments.ts";
 import { sign, stripeEventPayload } from "../payment-bench.mjs";
 import { type Answer, count, Device, expectStatus, violation } from "./client.ts";
@@ -564,9 +565,10 @@ export type WebhookKind =
   | "async_failed"
   | "expired"
   | "declined"
-  | "refunded";
+  | "refunded"
+  | "refund_failed";
 
-const signalOf = {
+const signalOf: Record<Exclude<WebhookKind, "refund_failed">, PaymentSignal> = {
   paid: { kind: "paid" },
   unpaid: { kind: "awaiting_transfer" },
   async_succeeded: { kind: "paid" },
@@ -574,7 +576,7 @@ const signalOf = {
   expired: { kind: "expired" },
   declined: { kind: "declined", declineCode: "insufficient_funds" },
   refunded: { kind: "refunded" },
-} as const;
+};
 
 /** A Stripe-shaped event about one of our payments (as the local provider sends them). */
 export function eventFor(payment: PaymentM, kind: WebhookKind): string {
@@ -612,6 +614,20 @@ export function eventFor(payment: PaymentM, kind: WebhookKind): string {
               code: "card_declined",
               decline_code: "insufficient_funds",
             },
+          },
+        ];
+      case "refund_failed":
+        return [
+          "refund.failed",
+          {
+            id: `re_fuzz_${payment.id.replaceAll("-", "")}`,
+            object: "refund",
+            // Our refunds carry the order (worker/payments/stripe.ts refundPayment).
+            metadata: { order_id: payment.id },
+            payment_intent: `pi_fuzz_${payment.id.replaceAll("-", "")}`,
+            status: "failed",
+            failure_reason: "expired_or_canceled_card",
+            amount: 1990,
           },
         ];
       case "refunded":
@@ -679,6 +695,25 @@ export async function webhook(
   }
   expectStatus(what, answer, 200);
   const body = asObject(answer);
+  const failure = delivery === "replay" && replayed ? replayed.refundFailure : undefined;
+  if (failure || (kind === "refund_failed" && !(delivery === "replay" && replayed))) {
+    // A refund the provider failed changes the refund, never the payment (ADR 0045): taken
+    // (and a duplicate when delivered again) only while the payment has a refund.
+    const refunded = before === "refunded";
+    if (failure?.recorded) {
+      if (body.duplicate !== true) violation(`${what}: a replay was not taken as a duplicate`);
+    } else {
+      if (body.duplicate === true) violation(`${what}: a new event was taken as a duplicate`);
+      if ((body.ignored === true) === refunded) {
+        violation(`${what}: ${refunded ? "ignored for" : "taken without"} a refund`);
+      }
+    }
+    if (failure) failure.recorded ||= refunded;
+    else world.delivered.push({ payload, payment, refundFailure: { recorded: refunded } });
+    await refreshPayments(world, payment.attempt);
+    if (payment.status !== before) violation(`${what}: moved ${before} -> ${payment.status}`);
+    return;
+  }
   if (delivery === "replay" && replayed) {
     // SECURITY 18: a duplicate returns 200 and changes nothing.
     if (body.duplicate !== true) violation(`${what}: a replay was not taken as a duplicate`);
@@ -689,7 +724,7 @@ export async function webhook(
   }
   if (body.duplicate === true) violation(`${what}: a new event was taken as a duplicate`);
   world.delivered.push({ payload, payment });
-  const expected = afterSignal(payment, signalOf[kind]);
+  const expected = afterSignal(payment, signalOf[kind as Exclude<WebhookKind, "refund_failed">]);
   if (before === "cancelled" && isSettled(expected)) {
     payment.lateMoney = true;
     count(world.tally, "money on a closed checkout");

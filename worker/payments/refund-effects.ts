@@ -181,35 +181,51 @@ export async function sendRefundMails(
  * as an error (a person must act), and the operator and the buyer are each mailed once:
  * the operator to return it another way within the boleto's business days, the buyer that
  * it is coming. The payment stays refunded and the report locked: the buyer withdrew.
- * Answers false when the payment has no refund to fail (nothing is done).
+ * The event is recorded in `payment_events` in the same batch as the change (SECURITY.md
+ * 18): a redelivery answers `duplicate` and changes nothing (its mails, already claimed,
+ * are not sent again). Answers `none` when the payment has no refund to fail.
  */
 export async function recordRefundFailure(
   env: Env,
-  paymentId: string,
-  reason: string | null,
+  failure: { paymentId: string; eventId: string; eventType: string; reason: string | null },
   background: Background,
   now: number,
-): Promise<boolean> {
-  const changed = await env.DB.prepare(
-    `UPDATE refunds SET state = 'failed', failure_reason = ?2, updated_at = ?3
-     WHERE payment_id = ?1 AND state IN ('claimed', 'refunded')`,
-  )
-    .bind(paymentId, reason, now)
-    .run();
-  if (changed.meta.changes === 1) {
+): Promise<"recorded" | "duplicate" | "none"> {
+  const { paymentId, reason } = failure;
+  // Only a refund the provider made for a refunded payment can fail: not a claim still in
+  // flight or let go (the payment is approved and the report the buyer's), nor a boleto's.
+  const [changed, recorded] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE refunds SET state = 'failed', failure_reason = ?2, updated_at = ?3
+       WHERE payment_id = ?1 AND state = 'refunded'
+         AND EXISTS (SELECT 1 FROM payments WHERE id = ?1 AND status = 'refunded')`,
+    ).bind(paymentId, reason, now),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO payment_events (id, payment_id, type, outcome, received_at)
+       SELECT ?2, ?1, ?3, NULL, ?4 FROM refunds r JOIN payments p ON p.id = r.payment_id
+       WHERE r.payment_id = ?1 AND r.state IN ('refunded', 'failed', 'sent')
+         AND p.status = 'refunded'`,
+    ).bind(paymentId, failure.eventId, failure.eventType, now),
+  ]);
+  if (changed?.meta.changes === 1) {
     console.error(
       `refunds: payment=${paymentId} refund failed at the provider (${reason ?? "no reason given"}): the money must be returned another way (npm run refunds -- list)`,
     );
   }
   const record = await env.DB.prepare(
-    "SELECT state, updated_at AS updatedAt FROM refunds WHERE payment_id = ?",
+    `SELECT r.state, r.updated_at AS updatedAt, p.status AS paymentStatus
+     FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.payment_id = ?`,
   )
     .bind(paymentId)
-    .first<{ state: string; updatedAt: number }>();
-  // Returned by the operator already: a redelivered event has nothing left to do.
-  if (record?.state === "sent") return true;
+    .first<{ state: string; updatedAt: number; paymentStatus: string }>();
+  const ours =
+    record?.paymentStatus === "refunded" && ["refunded", "failed", "sent"].includes(record.state);
+  if (!record || !ours) return "none";
+  const outcome = recorded?.meta.changes === 1 ? "recorded" : "duplicate";
+  // Returned by the operator already: nothing left to do.
+  if (record.state === "sent") return outcome;
   const row = await loadPayment(env, paymentId);
-  if (!row || record?.state !== "failed") return false;
+  if (!row || record.state !== "failed") return "none";
   const total = { cents: row.totalCents, currency: row.currency };
   const buyer = row.userId ? await buyerOf(env, row.userId) : null;
   await mailOnce(env, row, "failureOperatorMailedAt", now, () =>
@@ -228,7 +244,7 @@ export async function recordRefundFailure(
     ),
   );
   // A buyer who deleted their account (ADR 0023) is written to by the operator, if at all.
-  if (!buyer) return true;
+  if (!buyer) return outcome;
   const locale = isLocale(row.locale) ? row.locale : "en";
   await mailOnce(env, row, "failureBuyerMailedAt", now, () =>
     deliver(
@@ -245,5 +261,5 @@ export async function recordRefundFailure(
       "failed refund notice",
     ),
   );
-  return true;
+  return outcome;
 }

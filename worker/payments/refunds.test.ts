@@ -398,9 +398,20 @@ describe("a refund the provider accepts and then fails (Stripe's refund.failed)"
     expect(told?.text).toContain("could not complete the refund of US$\u00a019.90");
     expect(told?.text).toContain("within 5 business days");
 
-    // Delivered again (the same event, then a second one): nothing more.
-    expect((await refundFailed(paid, `evt_failed_${paid.paymentId}`)).status).toBe(200);
+    // Delivered again: a duplicate (SECURITY.md 18); another event for it: nothing more.
+    const again = await refundFailed(paid, `evt_failed_${paid.paymentId}`);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
     expect((await refundFailed(paid, `evt_failed_again_${paid.paymentId}`)).status).toBe(200);
+    const events = await env.DB.prepare(
+      "SELECT id, outcome FROM payment_events WHERE payment_id = ? AND type = 'refund.failed' ORDER BY rowid",
+    )
+      .bind(paid.paymentId)
+      .all();
+    expect(events.results).toEqual([
+      { id: `test:evt_failed_${paid.paymentId}`, outcome: null },
+      { id: `test:evt_failed_again_${paid.paymentId}`, outcome: null },
+    ]);
     expect(await mailCount(devOperatorEmail)).toBe(operatorMails + 1);
     expect(await mailCount(paid.email)).toBe(buyerMails + 1);
 

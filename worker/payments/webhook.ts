@@ -80,14 +80,22 @@ async function refundFailed(
   if ("status" in found) return found;
   const { paymentId } = found;
   const runner = background ?? inline();
-  const recorded =
-    paymentId !== null && (await recordRefundFailure(env, paymentId, reason, runner, Date.now()));
+  const outcome =
+    paymentId === null
+      ? "none"
+      : await recordRefundFailure(
+          env,
+          { paymentId, eventId: `${provider.name}:${event.id}`, eventType: event.type, reason },
+          runner,
+          Date.now(),
+        );
   if (!background) await (runner as ReturnType<typeof inline>).settle();
-  if (!recorded) {
+  if (outcome === "none") {
     console.error(`payments: event=${event.id} (${event.type}) names no refund of ours`);
     return { status: 200, body: { received: true, ignored: true } };
   }
-  return { status: 200, body: { received: true } };
+  const duplicate = outcome === "duplicate";
+  return { status: 200, body: duplicate ? { received: true, duplicate } : { received: true } };
 }
 
 export async function receiveWebhook(

@@ -21,6 +21,7 @@ import {
   localCheckoutSession,
   localDispute,
   localEvent,
+  localFailedRefund,
   localPaymentIntent,
 } from "./stripe-objects";
 
@@ -211,6 +212,18 @@ export const refund = buyerAction({
   ...oncePaid,
   changes: { afterPayment: "refunded" },
   event: (s) => localEvent("charge.refunded", localCharge(s, true)),
+});
+
+/**
+ * The refund fails after the provider accepted it (the card was closed): `refund.failed`.
+ * The money is back in the shop's balance; the shop must return it another way (ADR 0045).
+ */
+export const failRefund = buyerAction({
+  check: requirePaid,
+  from: (s) => s.afterPayment === "refunded",
+  refusal: "not_refunded",
+  changes: { afterPayment: "refund_failed" },
+  event: (s) => localEvent("refund.failed", localFailedRefund(s)),
 });
 
 /** The buyer's bank disputes the payment: `charge.dispute.created`. */

@@ -13,6 +13,7 @@ export const localPayActions = [
   "settle",
   "transfer_expire",
   "refund",
+  "refund_fail",
   "dispute_open",
   "dispute_won",
   "dispute_lost",

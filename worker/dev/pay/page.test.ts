@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../../tests/fail-on-console-error";
 import { Client, origin } from "../../../tests/worker/client";
 import { checkoutRequest } from "../../../tests/worker/local-checkout";
 import { buyer, finishedAttempt, paymentOf, startCheckout } from "../../../tests/worker/payments";
@@ -156,6 +157,28 @@ describe("POST /_dev/pay/:sessionId", () => {
     const { html } = await page(path);
     expect(html).toContain("The payment was refunded.");
     expect(html).not.toContain(testId("dispute-open"));
+  });
+
+  it("a refund that fails after it was accepted: refund.failed reaches the shop, the payment stays refunded", async () => {
+    expectConsoleError(); // the shop logs the failed refund for a person
+    const { path, sessionId, status } = await apiSession();
+    await act(path, { action: "pay_card" });
+    await act(path, { action: "refund" });
+    expect((await page(path)).html).toContain(testId("refund-fail"));
+    expect((await act(path, { action: "refund_fail" })).status).toBe(303);
+    expect((await findLocalSession(env, sessionId))?.afterPayment).toBe("refund_failed");
+    expect(await status()).toBe("refunded");
+    const refund = await env.DB.prepare(
+      "SELECT r.state, r.failure_reason AS reason FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.provider_session_id = ?",
+    )
+      .bind(sessionId)
+      .first();
+    expect(refund).toEqual({ state: "failed", reason: "expired_or_canceled_card" });
+    const { html } = await page(path);
+    expect(html).toContain("The refund failed after it was accepted");
+    expect(html).not.toContain(testId("refund-fail"));
+    // Only once, and only after a refund.
+    expect((await act(path, { action: "refund_fail" })).status).toBe(409);
   });
 
   it("decline: back to the page, which shows the reason and offers to retry or give up", async () => {

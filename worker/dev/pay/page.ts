@@ -12,6 +12,7 @@ import {
   declineCard,
   expireSession,
   expireTransfer,
+  failRefund,
   issueTransfer,
   openDispute,
   payByCard,
@@ -56,6 +57,7 @@ export type PageState =
   | "transfer_expired"
   | "paid"
   | "refunded"
+  | "refund_failed"
   | "disputed"
   | "dispute_won"
   | "dispute_lost";
@@ -71,6 +73,7 @@ export function pageState(session: LocalSession, now = Date.now()): PageState {
   }
   switch (session.afterPayment) {
     case "refunded":
+    case "refund_failed":
     case "disputed":
     case "dispute_won":
     case "dispute_lost":
@@ -229,6 +232,13 @@ ${afterPaymentActions(`${actionForm(session, "dispute_won", payTexts(locale).dis
 ${actionForm(session, "dispute_lost", payTexts(locale).disputeLost, "dispute-lost")}`)}`,
       );
     case "refunded":
+      return card(
+        payTexts(locale).paidTitle,
+        payTexts(locale).refundedText,
+        `${backToShop(session, locale)}
+${afterPaymentActions(actionForm(session, "refund_fail", payTexts(locale).refundFail, "refund-fail"))}`,
+      );
+    case "refund_failed":
     case "dispute_won":
     case "dispute_lost":
       return card(
@@ -241,7 +251,7 @@ ${actionForm(session, "dispute_lost", payTexts(locale).disputeLost, "dispute-los
 
 /** A payment that nothing more can happen to: what became of it. */
 const settledTexts = {
-  refunded: "refundedText",
+  refund_failed: "refundFailedText",
   dispute_won: "disputeWonText",
   dispute_lost: "disputeLostText",
 } as const satisfies Partial<Record<PageState, keyof PayTexts>>;
@@ -330,6 +340,8 @@ async function perform(
       return { result: await expireTransfer(env, session.id), next: here };
     case "refund":
       return { result: await refund(env, session.id), next: here };
+    case "refund_fail":
+      return { result: await failRefund(env, session.id), next: here };
     case "dispute_open":
       return { result: await openDispute(env, session.id), next: here };
     case "dispute_won":

@@ -12,6 +12,7 @@ export const englishRefusals = {
   not_paid: "Nothing was paid on this checkout.",
   already_after_payment: "This payment was already refunded or disputed.",
   not_disputed: "This payment has no open dispute.",
+  not_refunded: "This payment has no refund that could fail.",
 };
 
 export type LocalRefusal = keyof typeof englishRefusals;

@@ -40,7 +40,7 @@ const ownErrorCodes: ReadonlySet<string> = new Set([
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** The charge and dispute of a session's PaymentIntent share its suffix, so they are stable. */
-function relatedId(prefix: "ch" | "dp", paymentIntentId: string): string {
+function relatedId(prefix: "ch" | "dp" | "re", paymentIntentId: string): string {
   return `${prefix}_${paymentIntentId.slice("pi_".length)}`;
 }
 
@@ -253,4 +253,23 @@ function nextAction(session: LocalSession): Stripe.PaymentIntent.NextAction | nu
 function localBoletoNumber(session: LocalSession): string {
   const digits = Array.from(session.id.slice(-24), (c) => String(c.charCodeAt(0) % 10)).join("");
   return `00190${digits}${String(session.amountCents).padStart(18, "0")}`.slice(0, 47);
+}
+
+/**
+ * The payment's refund as Stripe sends it when it fails after it was accepted (a closed
+ * card): `refund.failed`, with our order in its metadata as our refunds carry it.
+ */
+export function localFailedRefund(session: LocalSession): Stripe.Refund {
+  return {
+    id: relatedId("re", session.paymentIntentId),
+    object: "refund",
+    amount: session.amountCents,
+    currency: session.currency.toLowerCase(),
+    created: seconds(session.createdAt),
+    failure_reason: "expired_or_canceled_card",
+    metadata: metadataOf(session),
+    payment_intent: session.paymentIntentId,
+    reason: "requested_by_customer",
+    status: "failed",
+  } satisfies Partial<Stripe.Refund> as unknown as Stripe.Refund;
 }

@@ -45,6 +45,9 @@ const en = {
   disputeWon: "Close the dispute: won",
   disputeLost: "Close the dispute: lost",
   refundedText: "The payment was refunded.",
+  refundFail: "Make the refund fail (the card was closed)",
+  refundFailedText:
+    "The refund failed after it was accepted: the money is back in the shop's balance, and the shop must return it another way.",
   disputedText: "The buyer's bank opened a dispute.",
   disputeWonText: "The dispute was closed in the shop's favour.",
   disputeLostText: "The dispute was lost: the money went back to the buyer.",
@@ -108,6 +111,9 @@ const ptBr: PayTexts = {
   disputeWon: "Encerrar a contestação: ganha",
   disputeLost: "Encerrar a contestação: perdida",
   refundedText: "O pagamento foi reembolsado.",
+  refundFail: "Fazer o reembolso falhar (o cartão foi cancelado)",
+  refundFailedText:
+    "O reembolso falhou depois de aceito: o dinheiro voltou ao saldo da loja, que precisa devolvê-lo de outra forma.",
   disputedText: "O banco do comprador abriu uma contestação.",
   disputeWonText: "A contestação foi encerrada a favor da loja.",
   disputeLostText: "A contestação foi perdida: o dinheiro voltou para o comprador.",
@@ -137,6 +143,7 @@ const ptBr: PayTexts = {
     not_paid: "Nada foi pago neste checkout.",
     already_after_payment: "Este pagamento já foi reembolsado ou contestado.",
     not_disputed: "Este pagamento não tem contestação em aberto.",
+    not_refunded: "Este pagamento não tem reembolso que possa falhar.",
   },
 };
 
