@@ -49,18 +49,17 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
   for (const row of paymentRows) {
     if (row.attemptId) byAttempt.set(row.attemptId, [...(byAttempt.get(row.attemptId) ?? []), row]);
   }
-  const paymentStatusOf = (attemptId: string): PaymentStatus | null => {
-    const governing = governingPayment(byAttempt.get(attemptId) ?? []);
-    return governing ? stateOf(governing).status : null;
-  };
   const now = Date.now();
-  const pendingPaymentOf = (attemptId: string) => {
+  /** What a finished row says of its report's payment: the one that governs it. */
+  const paymentOf = (attemptId: string) => {
     const governing = governingPayment(byAttempt.get(attemptId) ?? []);
-    return governing && reportAwaitsPayment(stateOf(governing).status) ? governing.id : null;
-  };
-  const refundOf = (attemptId: string) => {
-    const governing = governingPayment(byAttempt.get(attemptId) ?? []);
-    return governing ? refundOffer(governing, now) : null;
+    if (!governing) return { paymentStatus: null, refund: null, pendingPaymentId: null };
+    const status: PaymentStatus = stateOf(governing).status;
+    return {
+      paymentStatus: status,
+      refund: refundOffer(governing, now),
+      pendingPaymentId: reportAwaitsPayment(status) ? governing.id : null,
+    };
   };
 
   const list: AttemptListRow[] = [];
@@ -109,9 +108,7 @@ export async function listAttempts(env: Env, user: ProfiledUser): Promise<Attemp
         iq: scored.iq,
         iqLabel: scored.iqLabel,
         interval: scored.interval,
-        paymentStatus: paymentStatusOf(id),
-        refund: refundOf(id),
-        pendingPaymentId: pendingPaymentOf(id),
+        ...paymentOf(id),
       });
     }
   }
